@@ -1,0 +1,25 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/**
+ * Articles live in `content/<locale>/<slug>.mdx`; the entry id is `<locale>/<slug>`.
+ * The slug is ASCII and the same in every locale, so a page's URL differs between
+ * locales only in its first segment.
+ */
+const docs = defineCollection({
+  loader: glob({ base: './content', pattern: '*/*.mdx' }),
+  schema: z.object({
+    title: z.string().min(1),
+    /** One sentence: used for <meta name="description"> and the home page list. */
+    description: z.string().min(1),
+    /** Reading order: the home page list and previous/next links follow it. */
+    order: z.number().int().nonnegative(),
+    /** Primary sources listed under "Further reading". */
+    furtherReading: z
+      .array(z.object({ title: z.string().min(1), url: z.url() }))
+      .default([]),
+  }),
+});
+
+export const collections = { docs };

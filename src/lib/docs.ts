@@ -1,0 +1,35 @@
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
+
+export type DocEntry = CollectionEntry<'docs'>;
+
+export interface LocalizedDoc {
+  slug: string;
+  entry: DocEntry;
+  /** True when the locale lacks this page and the English original stands in. */
+  fallback: boolean;
+}
+
+/** Splits an entry id (`uk/faq`) into its locale and its slug. */
+export function splitId(id: string): { locale: string; slug: string } {
+  const [locale = '', ...rest] = id.split('/');
+  return { locale, slug: rest.join('/') };
+}
+
+/**
+ * Every page of the site in one locale, in reading order. English decides which pages
+ * exist; a page missing in `locale` is its English entry, flagged as a fallback, so no
+ * locale ever answers with a 404 for a page the site has.
+ */
+export async function getLocalizedDocs(locale: Locale): Promise<LocalizedDoc[]> {
+  const all = await getCollection('docs');
+  const byId = new Map(all.map((entry) => [entry.id, entry]));
+  return all
+    .filter((entry) => splitId(entry.id).locale === DEFAULT_LOCALE)
+    .map((english) => {
+      const { slug } = splitId(english.id);
+      const translated = byId.get(`${locale}/${slug}`);
+      return { slug, entry: translated ?? english, fallback: translated === undefined };
+    })
+    .sort((a, b) => a.entry.data.order - b.entry.data.order || a.slug.localeCompare(b.slug));
+}
