@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`astro build` + `astro preview`).
+ * Debian's Chromium is used where it exists (Playwright cannot download its own browser
+ * on every machine); elsewhere Playwright's managed Chromium is the fallback.
+ */
+const systemChromium = '/usr/bin/chromium';
+const port = Number(process.env.PREVIEW_PORT ?? 4329);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: 'list',
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+          // Without these, Chromium keeps trying to reach Google's services, which a
+          // closed network refuses; --no-sandbox is needed when tests run as root.
+          args: [
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx astro preview --host 127.0.0.1 --port ${port}`,
+    url: `http://127.0.0.1:${port}/en/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});
