@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { builtPages, DIST } from '../support/dist';
+
+// Per-page weight, gzip: all JavaScript a page can load (static and dynamic imports and
+// workers, followed through every chunk) and all CSS. Budgets from the foundation issue.
+const JS_BUDGET = 12 * 1024;
+const CSS_BUDGET = 10 * 1024;
+
+const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+
+/** Modules a built JS file pulls in: `import … from`, `import()` and `new URL(…, import.meta.url)`. */
+function referencedModules(code: string): string[] {
+  const patterns = [
+    /\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g,
+    /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g,
+    /new URL\(\s*["']([^"']+\.js)["']\s*,\s*import\.meta\.url\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''));
+}
+
+function scriptClosure(entries: { code: string; from: string }[]): Map<string, number> {
+  const seen = new Map<string, number>();
+  const queue = entries.flatMap(({ code, from }) => referencedModules(code).map((ref) => resolve(from, ref)));
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || !existsSync(file)) continue;
+    const code = readFileSync(file, 'utf8');
+    seen.set(file, gzipSize(code));
+    queue.push(...referencedModules(code).map((ref) => resolve(dirname(file), ref)));
+  }
+  return seen;
+}
+
+interface PageWeight {
+  page: string;
+  html: number;
+  js: number;
+  css: number;
+}
+
+const weights: PageWeight[] = [];
+
+describe.each(builtPages().map((page) => [page.path, page] as const))('%s', (path, page) => {
+  const siteFile = (src: string) => join(DIST, new URL(src, `http://x${path}`).pathname);
+
+  it(`ships at most ${JS_BUDGET / 1024} KB of JavaScript and ${CSS_BUDGET / 1024} KB of CSS (gzip)`, () => {
+    const scripts = page.root.querySelectorAll('script').filter((s) => s.getAttribute('type') !== 'application/json');
+    const inline = scripts.filter((s) => !s.getAttribute('src')).map((s) => s.textContent);
+    const external = scripts.flatMap((s) => (s.getAttribute('src') ? [siteFile(s.getAttribute('src') as string)] : []));
+    const closure = scriptClosure([
+      ...inline.map((code) => ({ code, from: join(DIST, path) })),
+      ...external.map((file) => ({ code: `import "${file}"`, from: DIST })),
+    ]);
+    const js = inline.reduce((sum, code) => sum + gzipSize(code), 0) + [...closure.values()].reduce((a, b) => a + b, 0);
+
+    const stylesheets = page.root.querySelectorAll('link[rel=stylesheet]').map((l) => siteFile(l.getAttribute('href') ?? ''));
+    const css =
+      stylesheets.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0) +
+      page.root.querySelectorAll('style').reduce((sum, s) => sum + gzipSize(s.textContent), 0);
+
+    weights.push({ page: path, html: gzipSize(page.html), js, css });
+    expect(js, `${path}: ${(js / 1024).toFixed(1)} KB of JS (gzip) over the ${JS_BUDGET / 1024} KB budget`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(css, `${path}: ${(css / 1024).toFixed(1)} KB of CSS (gzip) over the ${CSS_BUDGET / 1024} KB budget`).toBeLessThanOrEqual(CSS_BUDGET);
+  });
+});
+
+afterAll(() => {
+  // A record of the figures for reviews and closing notes: test-results/page-weights.json.
+  const out = resolve(DIST, '..', 'test-results');
+  mkdirSync(out, { recursive: true });
+  weights.sort((a, b) => a.page.localeCompare(b.page));
+  writeFileSync(join(out, 'page-weights.json'), `${JSON.stringify(weights, null, 2)}\n`);
+});

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtPages, DIST } from '../support/dist';
+import { SITE } from '../support/site';
+import { LOCALES } from '../../src/i18n/locales';
+
+// <html lang>, canonical and hreflang alternates on every page of every locale.
+const localePages = builtPages().filter((page) => /^\/(en|th|hi|uk)\//.test(page.path));
+
+describe.each(localePages.map((page) => [page.path, page] as const))('%s', (path, page) => {
+  const [, locale = '', ...rest] = path.split('/');
+  const route = rest.join('/');
+  const head = page.root.querySelector('head');
+
+  it('declares its locale in <html lang>', () => {
+    expect(page.root.querySelector('html')?.getAttribute('lang')).toBe(locale);
+  });
+
+  it('has a canonical URL pointing to itself', () => {
+    const canonicals = head?.querySelectorAll('link[rel=canonical]') ?? [];
+    expect(canonicals).toHaveLength(1);
+    expect(canonicals[0]?.getAttribute('href')).toBe(new URL(path, SITE).href);
+  });
+
+  it('lists every locale and x-default as alternates of the same route', () => {
+    const alternates = Object.fromEntries(
+      (head?.querySelectorAll('link[rel=alternate][hreflang]') ?? []).map((link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]),
+    );
+    const expected = Object.fromEntries([
+      ...LOCALES.map((l) => [l, new URL(`/${l}/${route}`, SITE).href]),
+      ['x-default', new URL(`/en/${route}`, SITE).href],
+    ]);
+    expect(alternates).toEqual(expected);
+  });
+});
+
+describe('fallback pages', () => {
+  const english = new Set(
+    localePages.filter((p) => p.path.startsWith('/en/')).map((p) => p.path.slice(3)),
+  );
+
+  it('exist in every locale for every English page (never a 404)', () => {
+    for (const locale of LOCALES) {
+      const routes = new Set(localePages.filter((p) => p.path.startsWith(`/${locale}/`)).map((p) => p.path.slice(locale.length + 1)));
+      expect([...english].filter((route) => !routes.has(route))).toEqual([]);
+    }
+  });
+
+  it('mark an untranslated body as English and say so in the reader language', () => {
+    const fallbacks = localePages.filter((page) => page.root.querySelector('[data-fallback-notice]'));
+    for (const page of fallbacks) {
+      expect(page.path.startsWith('/en/')).toBe(false);
+      expect(page.root.querySelector('article')?.getAttribute('lang')).toBe('en');
+      const notice = page.root.querySelector('[data-fallback-notice]');
+      expect(notice?.closest('[lang=en]')).toBeNull();
+    }
+  });
+});
+
+describe('sitemap', () => {
+  const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
+
+  it('lists every locale page with its alternates', () => {
+    for (const page of localePages.filter((p) => !p.path.includes('404'))) {
+      expect(sitemap).toContain(`<loc>${new URL(page.path, SITE).href}</loc>`);
+    }
+    expect(sitemap).toContain('hreflang="th"');
+  });
+});

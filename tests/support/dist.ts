@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+
+/** The production build that the build gates and the end-to-end tests inspect. */
+export const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
+
+export interface BuiltPage {
+  /** URL path as served: `/th/faq/`, `/`, `/404.html`. */
+  path: string;
+  file: string;
+  html: string;
+  root: HTMLElement;
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** Maps a file of dist/ to the path a browser requests for it. */
+export function urlPathOf(file: string): string {
+  const rel = relative(DIST, file).split(sep).join('/');
+  if (rel === 'index.html') return '/';
+  if (rel.endsWith('/index.html')) return `/${rel.slice(0, -'index.html'.length)}`;
+  return `/${rel}`;
+}
+
+/** Every HTML page of the build, parsed once. Fails loudly when there is no build. */
+export function builtPages(): BuiltPage[] {
+  if (!existsSync(DIST)) {
+    throw new Error(`No build at ${DIST}: run \`npx astro build\` first (npm test does).`);
+  }
+  return htmlFiles(DIST)
+    .sort()
+    .map((file) => {
+      const html = readFileSync(file, 'utf8');
+      return { path: urlPathOf(file), file, html, root: parse(html) };
+    });
+}
+
+/** The file in dist/ that serves a URL path, or undefined if none does. */
+export function fileForPath(path: string): string | undefined {
+  const clean = decodeURIComponent(path.split(/[?#]/, 1)[0] ?? '/');
+  const candidates = clean.endsWith('/')
+    ? [join(DIST, clean, 'index.html')]
+    : [join(DIST, clean), join(DIST, clean, 'index.html')];
+  return candidates.find((candidate) => existsSync(candidate) && !candidate.endsWith(sep));
+}
