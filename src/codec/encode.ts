@@ -1,0 +1,91 @@
+import { failure, type Result } from './issues.ts';
+import { componentSafeTable, escapedByteAt, formSafeTable, HEX_DIGIT_CODES, urlSafeTable } from './sets.ts';
+import { scratchBytes, utf8String } from './bytes.ts';
+
+/**
+ * - `component`: one value or path segment; leaves only `A-Z a-z 0-9 - . _ ~` raw.
+ * - `url`: repairs a whole link; also leaves reserved characters and valid `%XX` escapes.
+ * - `form`: `application/x-www-form-urlencoded`; leaves `A-Z a-z 0-9 * - . _`, space becomes `+`.
+ */
+export type EncodeMode = 'component' | 'url' | 'form';
+
+/** Worst case output per UTF-16 unit: three UTF-8 bytes, three characters each. */
+const MAX_OUTPUT_PER_UNIT = 9;
+
+/**
+ * Percent-encodes `text` as UTF-8 with uppercase hex digits.
+ *
+ * An unpaired surrogate has no UTF-8 form, so it fails with `lone-surrogate` at its
+ * index instead of producing garbage. An unknown `mode` is treated as `component`, the
+ * strictest set.
+ *
+ * https://url.spec.whatwg.org/#string-utf-8-percent-encode
+ * https://url.spec.whatwg.org/#urlencoded-serializing (form)
+ *
+ * @example
+ * encode('C++ & C#', 'component') // { ok: true, value: 'C%2B%2B%20%26%20C%23' }
+ * encode('C++ & C#', 'url')       // { ok: true, value: 'C++%20&%20C#' }
+ * encode('C++ & C#', 'form')      // { ok: true, value: 'C%2B%2B+%26+C%23' }
+ * encode('\uD800', 'component')   // { ok: false, error: { code: 'lone-surrogate', index: 0, length: 1 } }
+ */
+export function encode(text: string, mode: EncodeMode): Result<{ value: string }> {
+  const safe = mode === 'url' ? urlSafeTable() : mode === 'form' ? formSafeTable() : componentSafeTable();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || safe[c] === 0) break;
+    i++;
+  }
+  // Nothing to escape: the input is already its own encoding.
+  if (i === n) return { ok: true, value: text };
+
+  const out = scratchBytes(i + (n - i) * MAX_OUTPUT_PER_UNIT);
+  for (let k = 0; k < i; k++) out[k] = text.charCodeAt(k);
+  let j = i;
+  const spaceAsPlus = mode === 'form';
+  const keepValidEscapes = mode === 'url';
+
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if (safe[c] === 1) {
+        out[j++] = c;
+      } else if (c === 0x20 && spaceAsPlus) {
+        out[j++] = 0x2b;
+      } else if (c === 0x25 && keepValidEscapes && escapedByteAt(text, i) >= 0) {
+        out[j++] = 0x25;
+        out[j++] = text.charCodeAt(i + 1);
+        out[j++] = text.charCodeAt(i + 2);
+        i += 2;
+      } else {
+        j = writeEscape(out, j, c);
+      }
+    } else if (c < 0x800) {
+      j = writeEscape(out, j, 0xc0 | (c >> 6));
+      j = writeEscape(out, j, 0x80 | (c & 0x3f));
+    } else if (c < 0xd800 || c > 0xdfff) {
+      j = writeEscape(out, j, 0xe0 | (c >> 12));
+      j = writeEscape(out, j, 0x80 | ((c >> 6) & 0x3f));
+      j = writeEscape(out, j, 0x80 | (c & 0x3f));
+    } else {
+      const next = text.charCodeAt(i + 1);
+      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return failure('lone-surrogate', i, 1);
+      const codePoint = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+      i++;
+      j = writeEscape(out, j, 0xf0 | (codePoint >> 18));
+      j = writeEscape(out, j, 0x80 | ((codePoint >> 12) & 0x3f));
+      j = writeEscape(out, j, 0x80 | ((codePoint >> 6) & 0x3f));
+      j = writeEscape(out, j, 0x80 | (codePoint & 0x3f));
+    }
+  }
+  return { ok: true, value: utf8String(out, j) };
+}
+
+/** Writes `%XX` for `byte` at `j` and returns the next write position. */
+function writeEscape(out: Uint8Array, j: number, byte: number): number {
+  out[j] = 0x25;
+  out[j + 1] = HEX_DIGIT_CODES[byte >> 4] as number;
+  out[j + 2] = HEX_DIGIT_CODES[byte & 15] as number;
+  return j + 3;
+}

@@ -1,0 +1,105 @@
+import type { CodecIssue } from './issues.ts';
+import { normalizeWith } from './normalize.ts';
+import { compilePolicy, type NormalizePolicy } from './policy.ts';
+
+export type UrlGroup = {
+  canonical: string;
+  key: string;
+  /** Number of input lines in the group. */
+  count: number;
+  /** Each distinct raw line, most frequent first (ties: first seen first). */
+  variants: { raw: string; count: number }[];
+};
+
+/** Distinct lines that could not be normalized, with the reason. */
+export type RejectedLine = { raw: string; count: number; error: CodecIssue };
+
+export type GroupReport = {
+  groups: UrlGroup[];
+  /** Most frequent first (ties: first seen first). */
+  rejected: RejectedLine[];
+  /** Non-blank lines read, grouped or rejected. */
+  lines: number;
+};
+
+/**
+ * Groups URLs by canonical form. Blank lines are ignored; lines that cannot be normalized
+ * are left out of the groups (see {@link groupReport} to list them). A string argument is
+ * split into lines (`\n`, `\r\n` or `\r`); any other iterable gives one URL per item.
+ * Groups come most frequent first, ties by canonical URL; variants most frequent first.
+ *
+ * Each distinct raw line is normalized once, so repeated lines cost a map lookup.
+ *
+ * @example
+ * group(['/landing?utm_source=email', '/landing?utm_source=%65mail', '/landing?utm_source=email'])
+ * // [{ canonical: '/landing?utm_source=email', key: '…', count: 3, variants: [
+ * //     { raw: '/landing?utm_source=email', count: 2 }, { raw: '/landing?utm_source=%65mail', count: 1 } ] }]
+ */
+export function group(urls: Iterable<string>, policy?: Partial<NormalizePolicy>): UrlGroup[] {
+  return groupReport(urls, policy).groups;
+}
+
+type Variant = { raw: string; count: number };
+type Entry = { group: UrlGroup; variant: Variant } | { rejected: RejectedLine };
+
+/**
+ * {@link group}, plus the lines that could not be normalized and the number of lines read.
+ *
+ * @example
+ * groupReport('/a\n\nnot a url\n/a').rejected
+ * // [{ raw: 'not a url', count: 1, error: { code: 'invalid-url', index: 0, length: 9 } }]
+ */
+export function groupReport(urls: Iterable<string>, policy?: Partial<NormalizePolicy>): GroupReport {
+  const compiled = compilePolicy(policy);
+  const byRaw = new Map<string, Entry>();
+  const byCanonical = new Map<string, UrlGroup>();
+  const rejected: RejectedLine[] = [];
+  let lines = 0;
+
+  for (const raw of typeof urls === 'string' ? urls.split(/\r\n|\n|\r/) : urls) {
+    if (typeof raw !== 'string' || isBlank(raw)) continue;
+    lines++;
+    const seen = byRaw.get(raw);
+    if (seen !== undefined) {
+      if ('rejected' in seen) {
+        seen.rejected.count++;
+      } else {
+        seen.variant.count++;
+        seen.group.count++;
+      }
+      continue;
+    }
+    const result = normalizeWith(raw, compiled);
+    if (!result.ok) {
+      const line: RejectedLine = { raw, count: 1, error: result.error };
+      rejected.push(line);
+      byRaw.set(raw, { rejected: line });
+      continue;
+    }
+    let target = byCanonical.get(result.canonical);
+    if (target === undefined) {
+      target = { canonical: result.canonical, key: result.key, count: 0, variants: [] };
+      byCanonical.set(result.canonical, target);
+    }
+    const variant: Variant = { raw, count: 1 };
+    target.variants.push(variant);
+    target.count++;
+    byRaw.set(raw, { group: target, variant });
+  }
+
+  const groups = [...byCanonical.values()];
+  groups.sort((a, b) => b.count - a.count || (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0));
+  for (const g of groups) {
+    // Array.prototype.sort is stable, so equal counts keep first-seen order.
+    if (g.variants.length > 1) g.variants.sort((a, b) => b.count - a.count);
+  }
+  rejected.sort((a, b) => b.count - a.count);
+  return { groups, rejected, lines };
+}
+
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    if (line.charCodeAt(i) > 0x20) return false;
+  }
+  return true;
+}

@@ -1,0 +1,24 @@
+/**
+ * The codec's public API: percent-encoding, decoding, inspection, URL parsing,
+ * normalization and grouping. Pure TypeScript for Node, browsers and workers; every
+ * failure is data (`CodecIssue`), nothing throws. See README.md in this folder.
+ */
+export type { CodecIssue, IssueCode, Result } from './issues.ts';
+export { encode, type EncodeMode } from './encode.ts';
+export { decode, type DecodeMode, type DecodeOptions, type DecodeResult } from './decode.ts';
+export { decodeLayers, type Layers } from './layers.ts';
+export {
+  inspect,
+  type ByteBreakdown,
+  type CharacterBreakdown,
+  type CharacterClass,
+  type EscapeBreakdown,
+  type InvalidRun,
+  type Inspection,
+} from './inspect.ts';
+export { parseUrl, type ParsedUrl, type QueryPair, type UrlKind, type UrlSpan } from './parse.ts';
+export { parseFormPairs } from './form.ts';
+export { normalize, type Normalized, type NormalizeResult } from './normalize.ts';
+export { DEFAULT_POLICY, type NormalizePolicy } from './policy.ts';
+export type { NormalizeChange, NormalizeRule } from './changes.ts';
+export { group, groupReport, type GroupReport, type RejectedLine, type UrlGroup } from './group.ts';

@@ -1,0 +1,129 @@
+/**
+ * Character classes and percent-encode sets, composed from small predicates the way
+ * the WHATWG URL Standard defines its sets. Lookup tables are built on first use, so
+ * importing this module does nothing until a set is needed.
+ */
+
+// https://infra.spec.whatwg.org/#ascii-alpha
+export function isAsciiAlpha(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+// https://infra.spec.whatwg.org/#ascii-digit
+export function isAsciiDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+// https://www.rfc-editor.org/rfc/rfc3986#section-2.3  unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+export function isUnreserved(c: number): boolean {
+  return isAsciiAlpha(c) || isAsciiDigit(c) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
+}
+
+// https://www.rfc-editor.org/rfc/rfc3986#section-2.2  gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+export function isGenDelim(c: number): boolean {
+  return c === 0x3a || c === 0x2f || c === 0x3f || c === 0x23 || c === 0x5b || c === 0x5d || c === 0x40;
+}
+
+// https://www.rfc-editor.org/rfc/rfc3986#section-2.2  sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+export function isSubDelim(c: number): boolean {
+  return c === 0x21 || c === 0x24 || (c >= 0x26 && c <= 0x2c) || c === 0x3b || c === 0x3d;
+}
+
+// https://www.rfc-editor.org/rfc/rfc3986#section-2.2
+export function isReserved(c: number): boolean {
+  return isGenDelim(c) || isSubDelim(c);
+}
+
+// https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+// (its complement: the bytes a form serializer leaves raw; space is handled as "+" apart)
+export function isFormSafe(c: number): boolean {
+  return isAsciiAlpha(c) || isAsciiDigit(c) || c === 0x2a || c === 0x2d || c === 0x2e || c === 0x5f;
+}
+
+/**
+ * Characters the "full URL (repair)" set leaves raw: unreserved and reserved. A `%` is
+ * decided by context (raw when it starts a valid escape), so it is not in this set.
+ */
+export function isUrlSafe(c: number): boolean {
+  return isUnreserved(c) || isReserved(c);
+}
+
+function asciiTable(leaveRaw: (c: number) => boolean): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) table[c] = leaveRaw(c) ? 1 : 0;
+  return table;
+}
+
+let componentTable: Uint8Array | undefined;
+let urlTable: Uint8Array | undefined;
+let formTable: Uint8Array | undefined;
+
+/** 1 for each ASCII code the component set leaves raw (unreserved). */
+export function componentSafeTable(): Uint8Array {
+  return (componentTable ??= asciiTable(isUnreserved));
+}
+
+/** 1 for each ASCII code the full-URL set leaves raw (unreserved and reserved). */
+export function urlSafeTable(): Uint8Array {
+  return (urlTable ??= asciiTable(isUrlSafe));
+}
+
+/** 1 for each ASCII code the form set leaves raw (`A-Z a-z 0-9 * - . _`). */
+export function formSafeTable(): Uint8Array {
+  return (formTable ??= asciiTable(isFormSafe));
+}
+
+/** Character codes of the uppercase hex digits, indexed by nibble. */
+export const HEX_DIGIT_CODES: readonly number[] = [
+  0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46,
+];
+
+let escapeStrings: string[] | undefined;
+
+// https://url.spec.whatwg.org/#percent-encode  ("%" followed by two uppercase hex digits)
+export function percentEscape(byte: number): string {
+  escapeStrings ??= Array.from({ length: 256 }, (_, b) => '%' + (b < 16 ? '0' : '') + b.toString(16).toUpperCase());
+  return escapeStrings[byte & 0xff] as string;
+}
+
+// https://infra.spec.whatwg.org/#ascii-hex-digit  (its value, or -1 for any other code)
+export function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+/** The byte a valid escape at `text[i]` stands for, or -1 when no valid escape starts there. */
+export function escapedByteAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x25 || i + 2 >= text.length) return -1;
+  const high = hexValue(text.charCodeAt(i + 1));
+  const low = hexValue(text.charCodeAt(i + 2));
+  return high < 0 || low < 0 ? -1 : (high << 4) | low;
+}
+
+let pairTable: Int16Array | undefined;
+
+/**
+ * The byte two hex digit codes stand for, indexed by `(high << 8) | low` for codes below
+ * 256, or -1. Lets the decoder read an escape with one lookup.
+ */
+export function hexPairTable(): Int16Array {
+  if (pairTable === undefined) {
+    pairTable = new Int16Array(1 << 16).fill(-1);
+    for (let high = 0; high < 256; high++) {
+      const h = hexValue(high);
+      if (h < 0) continue;
+      for (let low = 0; low < 256; low++) {
+        const l = hexValue(low);
+        if (l >= 0) pairTable[(high << 8) | low] = (h << 4) | l;
+      }
+    }
+  }
+  return pairTable;
+}
+
+/** Two hex digits at `text[i]` and `text[i + 1]`. */
+export function isHexPairAt(text: string, i: number): boolean {
+  return hexValue(text.charCodeAt(i)) >= 0 && hexValue(text.charCodeAt(i + 1)) >= 0;
+}

@@ -1,0 +1,169 @@
+/**
+ * Properties that must hold for every input, checked with fast-check.
+ */
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import {
+  decode,
+  decodeLayers,
+  encode,
+  group,
+  inspect,
+  normalize,
+  parseFormPairs,
+  parseUrl,
+  type EncodeMode,
+} from '../../../src/codec/index.ts';
+import { anyText, denseText, policy, RUNS, urlText, wellFormedText } from './support.ts';
+
+const decodeModeFor = { component: 'standard', url: 'standard', form: 'form' } as const;
+const hasValidEscape = (text: string) => /%[0-9A-Fa-f]{2}/.test(text);
+const validEscape = fc
+  .tuple(fc.integer({ min: 0, max: 255 }), fc.boolean())
+  .map(([byte, lower]) => '%' + (lower ? byte.toString(16) : byte.toString(16).toUpperCase()).padStart(2, '0'));
+
+describe('encoding then decoding', () => {
+  test.each<EncodeMode>(['component', 'form'])('%s mode round-trips every well-formed string', (mode) => {
+    fc.assert(
+      fc.property(wellFormedText, (text) => {
+        const encoded = encode(text, mode);
+        expect(encoded.ok).toBe(true);
+        if (encoded.ok) expect(decode(encoded.value, { mode: decodeModeFor[mode] })).toEqual({ ok: true, value: text, notices: [] });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test('url mode round-trips every well-formed string that holds no valid escape', () => {
+    // A valid escape is kept by design (`%41` stays), and decoding then turns it into `A`.
+    fc.assert(
+      fc.property(fc.oneof(wellFormedText, denseText), (text) => {
+        fc.pre(!hasValidEscape(text) && !/\p{Surrogate}/u.test(text));
+        const encoded = encode(text, 'url');
+        expect(encoded.ok && decode(encoded.value).ok && decode(encoded.value)).toEqual({ ok: true, value: text, notices: [] });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test('every encoding is ASCII with uppercase hex in the escapes it makes', () => {
+    fc.assert(
+      fc.property(wellFormedText, fc.constantFrom<EncodeMode>('component', 'form'), (text, mode) => {
+        const encoded = encode(text, mode);
+        expect(encoded.ok && /^[\x21-\x7e]*$/.test(encoded.value) && !/%[0-9A-F]?[a-f]/.test(encoded.value)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('url mode', () => {
+  test('never changes a valid escape', () => {
+    fc.assert(
+      fc.property(fc.oneof(wellFormedText, denseText), validEscape, fc.oneof(wellFormedText, denseText), (before, escape, after) => {
+        fc.pre(!/\p{Surrogate}/u.test(before) && !/\p{Surrogate}/u.test(after));
+        const prefix = encode(before, 'url');
+        const whole = encode(before + escape + after, 'url');
+        expect(prefix.ok && whole.ok && whole.value.startsWith(prefix.value + escape)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test('is idempotent: repairing a repaired URL changes nothing', () => {
+    fc.assert(
+      fc.property(fc.oneof(wellFormedText, denseText, urlText), (text) => {
+        const once = encode(text, 'url');
+        if (!once.ok) return;
+        expect(encode(once.value, 'url')).toEqual(once);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('normalize', () => {
+  test('is idempotent for every input and every policy', () => {
+    let normalized = 0;
+    fc.assert(
+      fc.property(urlText, policy, (url, rules) => {
+        const once = normalize(url, rules);
+        if (!once.ok) return;
+        normalized++;
+        const twice = normalize(once.canonical, rules);
+        expect(twice).toMatchObject({ ok: true, canonical: once.canonical, key: once.key, changes: [] });
+      }),
+      { numRuns: RUNS },
+    );
+    // Most generated URLs must be valid, or the property would hold vacuously.
+    expect(normalized).toBeGreaterThan(RUNS * 0.8);
+  });
+
+  test('gives equal keys exactly when canonical forms are equal', () => {
+    // Pairs drawn from a small pool, so equal canonical forms happen often.
+    const pool = fc.constantFrom(
+      '/landing?utm_source=email', '/landing?utm_source=%65mail', '/landing?utm_source=email+x', '/landing?utm_source=email%20x',
+      '/landing?utm_source=email%2Bx', '/LANDING', '/landing/', '/landing/.', 'HTTP://A.com', 'http://a.com/', 'http://a.com:80/',
+    );
+    const candidate = fc.oneof(pool, urlText);
+    fc.assert(
+      fc.property(candidate, candidate, policy, (a, b, rules) => {
+        const first = normalize(a, rules);
+        const second = normalize(b, rules);
+        if (!first.ok || !second.ok) return;
+        expect(first.key === second.key).toBe(first.canonical === second.canonical);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test('keeps the raw input and returns only ASCII canonical forms', () => {
+    fc.assert(
+      fc.property(urlText, policy, (url, rules) => {
+        const result = normalize(url, rules);
+        if (!result.ok) return;
+        expect(result.raw).toBe(url);
+        expect(result.canonical).toMatch(/^[\x21-\x7e]*$/);
+        expect(result.key).toMatch(/^[0-9a-f]{16}$/);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('nothing throws', () => {
+  test('on option values of the wrong type, as a share link could hold', () => {
+    const odd = [null, 42, 'x', { mode: 7, invalid: [], limit: 'many' }, { plus: {}, drop: 'utm_' }] as never[];
+    for (const options of odd) {
+      expect(decode('%41+', options)).toEqual({ ok: true, value: 'A+', notices: [] });
+      expect(decodeLayers('%2541', options).layers).toEqual(['%2541', '%41', 'A']);
+      expect(inspect('%41', options).characters).toHaveLength(3);
+      expect(normalize('/?b=1&a=2', options)).toMatchObject({ ok: true, canonical: '/?a=2&b=1' });
+      expect(group(['/a'], options)).toHaveLength(1);
+    }
+    expect(decode('%41', { charset: 5 } as never)).toMatchObject({ ok: false, error: { code: 'unknown-charset' } });
+  });
+
+  const charset = fc.constantFrom(undefined, 'utf-8', 'windows-1251', 'windows-874', 'iso-8859-1', 'utf-16le', 'shift_jis', 'bogus');
+  test('on arbitrary UTF-16 and on text dense in % + & = ? # / .', () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, urlText), policy, charset, fc.boolean(), fc.boolean(), (text, rules, label, form, replace) => {
+        encode(text, 'component');
+        encode(text, 'url');
+        encode(text, 'form');
+        decode(text, {
+          mode: form ? 'form' : 'standard',
+          invalid: replace ? 'replace' : 'error',
+          ...(label === undefined ? {} : { charset: label }),
+        });
+        decodeLayers(text, { mode: form ? 'form' : 'standard' });
+        inspect(text);
+        parseUrl(text);
+        parseFormPairs(text);
+        normalize(text, rules);
+        group([text, text, ''], rules);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
