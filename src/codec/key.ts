@@ -22,38 +22,62 @@ const SEED_2 = 0x2d358dcc;
  * groupKey('/landing?utm_source=email') // 'a20fe7f47624cda6': same text, same key, everywhere
  */
 export function groupKey(text: string): string {
-  // Hash the character codes as bytes, which they are when the text is ASCII (canonical
-  // URLs always are); any other text is hashed again from its real UTF-8 bytes.
-  const length = text.length;
-  const whole = length & ~3;
-  let h1 = SEED_1 ^ length;
-  let h2 = SEED_2 ^ length;
-  let seen = 0;
-  let i = 0;
-  for (; i < whole; i += 4) {
-    const c0 = text.charCodeAt(i);
-    const c1 = text.charCodeAt(i + 1);
-    const c2 = text.charCodeAt(i + 2);
-    const c3 = text.charCodeAt(i + 3);
-    seen |= c0 | c1 | c2 | c3;
-    const word = c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
-    h1 = mixLane1(h1, word);
-    h2 = mixLane2(h2, word);
-  }
-  if (i < length) {
-    let word = 0;
-    for (let k = 0; i + k < length; k++) {
-      const c = text.charCodeAt(i + k);
-      seen |= c;
-      word |= c << (8 * k);
-    }
-    h1 = mixLane1(h1, word);
-    h2 = mixLane2(h2, word);
-  }
-  return seen < 0x80 ? finish(h1, h2) : hashBytes(new TextEncoder().encode(text));
+  // Short texts (every real URL) are encoded natively into a reused buffer and hashed as
+  // 32-bit words; that is about twice as fast as reading character codes one by one.
+  if (text.length > MAX_SCRATCH_CHARS) return hashByteArray(new TextEncoder().encode(text));
+  const scratch = keyScratch(text.length * 3);
+  const { written } = (encoder ??= new TextEncoder()).encodeInto(text, scratch.bytes);
+  return hashScratch(scratch, 0, written);
 }
 
-function hashBytes(bytes: Uint8Array): string {
+/** Texts up to this length are hashed from the reused buffer; longer ones from a fresh array. */
+const MAX_SCRATCH_CHARS = 1 << 16;
+
+/** A byte buffer with a 32-bit view of the same memory, when the platform is little-endian. */
+export type KeyScratch = { bytes: Uint8Array; words: Int32Array | null };
+
+let scratch: KeyScratch | undefined;
+let encoder: TextEncoder | undefined;
+
+/**
+ * The reused buffer, with room for `size` bytes plus the zero padding of the last word.
+ * Shared with the fast path, which fills it with a URL's bytes and hashes them in place.
+ */
+export function keyScratch(size: number): KeyScratch {
+  if (scratch === undefined || scratch.bytes.length < size + 4) {
+    // A multiple of 4, so the 32-bit view covers every byte.
+    const buffer = new ArrayBuffer((Math.max(size, 1020) + 4) & ~3);
+    // The words are read little-endian; on a big-endian platform they are assembled from bytes.
+    const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+    scratch = { bytes: new Uint8Array(buffer), words: littleEndian ? new Int32Array(buffer) : null };
+  }
+  return scratch;
+}
+
+/**
+ * The key of `scratch.bytes[start, start + length)`: the same value {@link groupKey} gives
+ * their text. `start` is a multiple of 4; the three bytes after the range are overwritten.
+ */
+export function hashScratch(scratch: KeyScratch, start: number, length: number): string {
+  const { bytes, words } = scratch;
+  if (words === null) return hashByteArray(bytes.subarray(start, start + length));
+  // The last word is padded with zeros.
+  const end = start + length;
+  bytes[end] = 0;
+  bytes[end + 1] = 0;
+  bytes[end + 2] = 0;
+  let h1 = SEED_1 ^ length;
+  let h2 = SEED_2 ^ length;
+  const last = (end + 3) >> 2;
+  for (let i = start >> 2; i < last; i++) {
+    const word = words[i] as number;
+    h1 = mixLane1(h1, word);
+    h2 = mixLane2(h2, word);
+  }
+  return finish(h1, h2);
+}
+
+function hashByteArray(bytes: Uint8Array): string {
   const length = bytes.length;
   let h1 = SEED_1 ^ length;
   let h2 = SEED_2 ^ length;
@@ -87,7 +111,7 @@ function finish(h1: number, h2: number): string {
   h2 = fmix32(h2);
   h1 = (h1 + h2) | 0;
   h2 = (h2 + h1) | 0;
-  return hex8(h1) + hex8(h2);
+  return hex16(h1, h2);
 }
 
 // https://github.com/aappleby/smhasher/blob/master/src/MurmurHash3.cpp (fmix32)
@@ -101,16 +125,24 @@ function fmix32(h: number): number {
 
 const HEX = [0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66];
 
-/** Eight lowercase hex digits of a 32-bit value. */
-function hex8(n: number): string {
+/** Sixteen lowercase hex digits of two 32-bit values, made in one call (a flat string, not a concatenation). */
+function hex16(a: number, b: number): string {
   return String.fromCharCode(
-    HEX[n >>> 28] as number,
-    HEX[(n >>> 24) & 15] as number,
-    HEX[(n >>> 20) & 15] as number,
-    HEX[(n >>> 16) & 15] as number,
-    HEX[(n >>> 12) & 15] as number,
-    HEX[(n >>> 8) & 15] as number,
-    HEX[(n >>> 4) & 15] as number,
-    HEX[n & 15] as number,
+    HEX[a >>> 28] as number,
+    HEX[(a >>> 24) & 15] as number,
+    HEX[(a >>> 20) & 15] as number,
+    HEX[(a >>> 16) & 15] as number,
+    HEX[(a >>> 12) & 15] as number,
+    HEX[(a >>> 8) & 15] as number,
+    HEX[(a >>> 4) & 15] as number,
+    HEX[a & 15] as number,
+    HEX[b >>> 28] as number,
+    HEX[(b >>> 24) & 15] as number,
+    HEX[(b >>> 20) & 15] as number,
+    HEX[(b >>> 16) & 15] as number,
+    HEX[(b >>> 12) & 15] as number,
+    HEX[(b >>> 8) & 15] as number,
+    HEX[(b >>> 4) & 15] as number,
+    HEX[b & 15] as number,
   );
 }
