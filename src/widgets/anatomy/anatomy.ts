@@ -1,0 +1,10 @@
+import { define, Widget } from '../lib/client';
+import { anatomyView } from './view';
+
+class AnatomyWidget extends Widget {
+  update() {
+    this.show(anatomyView(this.m, this.values().value ?? ''));
+  }
+}
+
+define('pe-anatomy', AnatomyWidget);

@@ -1,0 +1,16 @@
+import { define, Widget } from '../lib/client';
+import { decodeState, decodeView, layersView } from './view';
+
+class DecodeWidget extends Widget {
+  t = 0;
+
+  update() {
+    const s = decodeState(this.values());
+    this.show(decodeView(this.m, s));
+    // The layers decode the text again and again: show the result first, then them.
+    clearTimeout(this.t);
+    this.t = window.setTimeout(() => this.show({ layers: layersView(this.m, s.value, s.mode) }));
+  }
+}
+
+define('pe-decode', DecodeWidget);

@@ -1,0 +1,85 @@
+/** Decode: result, notes and errors, the marked input, and the layers (build and browser). */
+import { decode, decodeLayers, inspect, type DecodeMode } from '../../codec';
+import { issueItem, issueItems, issueText, markedCopy, type Span } from '../lib/issues';
+import { fmt, h, position, str, type Child, type Dict } from '../lib/view';
+
+export const MODES: readonly DecodeMode[] = ['standard', 'form'];
+/** The charsets offered, as WHATWG labels; UTF-8 first and the default. Nothing is guessed. */
+export const CHARSETS = ['utf-8', 'windows-1251', 'koi8-u', 'iso-8859-5', 'windows-874', 'windows-1252'] as const;
+
+export type DecodeState = { value: string; mode: DecodeMode; charset: string; invalid: boolean };
+
+export const decodeState = (v: { value?: string | undefined; mode?: string | undefined; charset?: string | undefined; invalid?: string | undefined }): DecodeState => ({
+  value: v.value ?? '',
+  mode: v.mode == 'form' ? 'form' : 'standard',
+  charset: CHARSETS.includes(v.charset as never) ? (v.charset as string) : 'utf-8',
+  invalid: v.invalid == 'replace',
+});
+
+const chars = (s: string) => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
+
+export function decodeView(m: Dict, s: DecodeState) {
+  const { value } = s;
+  const r = decode(value, { mode: s.mode, charset: s.charset, invalid: s.invalid ? 'replace' : 'error' });
+  const error = r.ok ? null : r.error;
+  const items = issueItems(m, value, r.notices, error?.code == 'unknown-charset' ? null : error);
+  if (error?.code == 'unknown-charset') items.push(issueItem(m, 'error', error.code, fmt(m, 'issue.unknown-charset', { text: s.charset })));
+  if (error?.code == 'invalid-utf8' && s.charset == 'utf-8') items.push(h('li', { class: 'w-hint', 'data-role': 'hint' }, m['issue.charsetHint']));
+  if (s.charset != 'utf-8' && !error) items.push(h('li', { class: 'w-hint' }, fmt(m, 'decode.legacy', { charset: s.charset })));
+
+  // The marked copy: every stray `%` and every run of bytes that is not UTF-8 (not only
+  // the first one, which the error names), found by the codec's inspector.
+  let marked: Child = null;
+  if (r.notices.length || error) {
+    const spans: Span[] = r.notices.map((n) => ({ index: n.index, length: n.length }));
+    if (error && error.code != 'unknown-charset') {
+      const runs = s.charset == 'utf-8' && error.code == 'invalid-utf8' ? inspect(value).invalidRuns : [error];
+      for (const run of runs) spans.push({ index: run.index, length: run.length || 1, error: true });
+    }
+    marked = [h('p', { class: 'w-hint' }, m['common.marked']), h('p', { class: 'w-copy' }, markedCopy(value, spans))];
+  }
+
+  return {
+    output: r.ok ? r.value : '',
+    summary: r.ok ? str(m, 'decode.summary', { chars: chars(r.value), notices: r.notices.length }) : str(m, 'decode.failed'),
+    issues: items,
+    marked,
+  };
+}
+
+/** Display cap for one layer: a 1 MB paste still shows its layers promptly. */
+const LAYER_CAP = 4000;
+
+export function layersView(m: Dict, value: string, mode: DecodeMode): Child {
+  const { layers, doubleEncoded, stoppedBy } = decodeLayers(value, { mode });
+  const out: Child[] = [];
+  if (doubleEncoded) {
+    const at = inspect(value).escapes.find((e) => e.layered);
+    if (at) {
+      const text = value.slice(at.index, at.index + 5);
+      const body = fmt(m, 'issue.double-encoded', { text, position: position(value, at.index) });
+      out.push(h('ul', { class: 'w-issues' }, issueItem(m, 'notice', 'double-encoded', body)));
+    }
+  }
+  if (layers.length < 2 && !stoppedBy) {
+    out.push(h('p', { class: 'w-hint' }, m['decode.noLayers']));
+    return out;
+  }
+  out.push(
+    h(
+      'ol',
+      { class: 'w-list', start: 0 },
+      layers.map((layer, n) =>
+        h(
+          'li',
+          null,
+          h('span', { class: 'w-label' }, n ? str(m, 'decode.layer', { n }) : m['decode.layerInput']),
+          ' ',
+          h('code', { 'data-role': 'layer' }, layer.length > LAYER_CAP ? `${layer.slice(0, LAYER_CAP)}…` : layer),
+        ),
+      ),
+    ),
+  );
+  if (stoppedBy) out.push(h('p', { class: 'w-hint' }, fmt(m, 'decode.layersStopped', { n: layers.length - 1 }), ' ', issueText(m, layers[layers.length - 1] ?? '', stoppedBy)));
+  return out;
+}

@@ -1,0 +1,23 @@
+import { define, Widget } from '../lib/client';
+import { asMode, encodeView, whyView } from './view';
+
+class EncodeWidget extends Widget {
+  override connectedCallback() {
+    super.connectedCallback();
+    // The byte table is built only while it is open: a 1 MB paste never pays for it.
+    this.q('details').addEventListener('toggle', () => this.why());
+  }
+
+  update() {
+    const { value = '', mode } = this.values();
+    this.show(encodeView(this.m, value, asMode(mode)));
+    this.why();
+  }
+
+  why() {
+    const { value = '', mode } = this.values();
+    if (this.q<HTMLDetailsElement>('details').open) this.show({ why: whyView(this.m, value, asMode(mode)) });
+  }
+}
+
+define('pe-encode', EncodeWidget);

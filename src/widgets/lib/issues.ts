@@ -1,0 +1,57 @@
+/** Codec issues worded for readers, and the marked copy of an input (build and browser). */
+import type { CodecIssue } from '../../codec';
+import { fmt, h, position, type Child, type Dict, type VNode } from './view';
+
+/** At most this many notices are listed; the rest are counted. */
+export const MAX_ISSUES = 20;
+
+const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 28)}…${s.slice(-28)}` : s);
+
+/** The sentence for one issue: the offending text quoted, its 1-based position, its byte offset. */
+export function issueText(m: Dict, text: string, is: CodecIssue): Child[] {
+  if (is.code == 'invalid-url' && !text.trim()) return fmt(m, 'issue.empty');
+  const shown =
+    is.code == 'lone-surrogate'
+      ? `U+${text.charCodeAt(is.index).toString(16).toUpperCase()}`
+      : clip(text.slice(is.index, is.index + is.length));
+  const key = `issue.${is.code}`;
+  return fmt(m, key in m ? key : 'issue.other', {
+    text: shown,
+    position: position(text, is.index),
+    byte: is.byteOffset ?? 0,
+    code: is.code,
+  });
+}
+
+/** One `[data-role=notice|error]` item with `data-code` (the DOM contract). */
+export const issueItem = (m: Dict, role: 'notice' | 'error', code: string, body: Child): VNode =>
+  h('li', { class: `w-issue w-${role}`, 'data-role': role, 'data-code': code }, h('strong', null, m[`common.${role}`]), ' ', body);
+
+/** Notices (capped) then the error, as list items. */
+export function issueItems(m: Dict, text: string, notices: CodecIssue[], error?: CodecIssue | null): Child[] {
+  const items: Child[] = notices.slice(0, MAX_ISSUES).map((n) => issueItem(m, 'notice', n.code, issueText(m, text, n)));
+  if (notices.length > MAX_ISSUES) items.push(h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: notices.length - MAX_ISSUES })));
+  if (error) items.push(issueItem(m, 'error', error.code, issueText(m, text, error)));
+  return items;
+}
+
+export type Span = { index: number; length: number; error?: boolean };
+
+/**
+ * A copy of `text` with the spans marked: `<mark>` plus a dotted (note) or wavy (error)
+ * underline, so colour is never the only signal. Long stretches between marks are cut
+ * to their ends, so a 1 MB paste still gives a short copy.
+ */
+export function markedCopy(text: string, spans: Span[]): Child[] {
+  const out: Child[] = [];
+  const gap = (s: string) => (s.length > 80 ? `${s.slice(0, 30)} … ${s.slice(-30)}` : s);
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.index - b.index).slice(0, MAX_ISSUES + 1)) {
+    if (s.index < at) continue;
+    out.push(gap(text.slice(at, s.index)));
+    out.push(h('mark', { class: s.error ? 'w-mark w-mark--error' : 'w-mark' }, clip(text.slice(s.index, s.index + s.length))));
+    at = s.index + s.length;
+  }
+  out.push(gap(text.slice(at)));
+  return out;
+}

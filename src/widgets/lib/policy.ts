@@ -1,0 +1,22 @@
+/** The normalization policy as form values and as props (shared by Normalize, Group, Compare). */
+import type { NormalizePolicy } from '../../codec';
+import { list } from './view';
+
+/** Props and form fields: lists are comma-separated text, `trim` a boolean or "on". */
+export type PolicyProps = {
+  plus?: 'form' | 'literal';
+  order?: 'sort' | 'keep';
+  caseInsensitive?: string;
+  trim?: boolean | string;
+  drop?: string;
+  fragment?: 'drop' | 'keep';
+};
+
+export const policyOf = (v: PolicyProps | Record<string, string | undefined>): NormalizePolicy => ({
+  plus: v.plus == 'literal' ? 'literal' : 'form',
+  order: v.order == 'keep' ? 'keep' : 'sort',
+  caseInsensitive: list(String(v.caseInsensitive ?? '')),
+  trim: v.trim === true || v.trim == 'on',
+  drop: list(String(v.drop ?? '')),
+  fragment: v.fragment == 'keep' ? 'keep' : 'drop',
+});

@@ -1,0 +1,47 @@
+/**
+ * The one description of a widget's result, shared by the build and the browser.
+ *
+ * A widget's `view.ts` turns codec results into a small tree of `h()` nodes. At build time
+ * `html.ts` serialises the tree (escaping every text and attribute), so the result is in
+ * the static page; in the browser `client.ts` turns the same tree into DOM nodes with
+ * `createTextNode`/`setAttribute`. Reader data is never parsed as HTML on either side.
+ */
+export type Attrs = Record<string, string | number | boolean | null | undefined>;
+export interface VNode {
+  t: string;
+  a: Attrs | null;
+  c: Child[];
+}
+export type Child = string | number | VNode | null | undefined | false | Child[];
+
+export const h = (t: string, a: Attrs | null = null, ...c: Child[]): VNode => ({ t, a, c });
+
+/** UI strings of one widget in one locale: `widgets.*` keys flattened (`issue.invalid-utf8`). */
+export type Dict = Record<string, string>;
+export type Params = Record<string, string | number | VNode | Child[]>;
+
+/**
+ * A message with its `{{placeholders}}` filled in. Numbers stay plain text; strings are
+ * reader data or code and are set in `<code>`, so the quoted text is unmistakable; view
+ * nodes are inserted as they are.
+ */
+export function fmt(m: Dict, key: string, p: Params = {}): Child[] {
+  return (m[key] ?? key).split(/\{\{(\w+)\}\}/).map((s, i) => {
+    const v = p[s];
+    return i % 2 == 0 ? s : typeof v == 'string' ? h('code', null, v) : typeof v == 'object' ? v : String(v ?? '');
+  });
+}
+
+/** The same message as plain text (for aria-live summaries and attributes). */
+export const str = (m: Dict, key: string, p: Params = {}): string =>
+  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+
+/** A 1-based character position for people: code points before `index`, plus one. */
+export const position = (text: string, index: number): number => [...text.slice(0, index)].length + 1;
+
+/** Splits a comma-separated prop or field ("utm_source, utm_medium") into names. */
+export const list = (s = ''): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);

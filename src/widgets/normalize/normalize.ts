@@ -1,0 +1,12 @@
+import { define, Widget } from '../lib/client';
+import { policyOf } from '../lib/policy';
+import { normalizeView } from './view';
+
+class NormalizeWidget extends Widget {
+  update() {
+    const v = this.values();
+    this.show(normalizeView(this.m, v.value ?? '', policyOf(v)));
+  }
+}
+
+define('pe-normalize', NormalizeWidget);

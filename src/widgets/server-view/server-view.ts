@@ -1,0 +1,10 @@
+import { define, Widget } from '../lib/client';
+import { serverView } from './view';
+
+class ServerViewWidget extends Widget {
+  update() {
+    this.show(serverView(this.m, this.values().value ?? ''));
+  }
+}
+
+define('pe-server-view', ServerViewWidget);

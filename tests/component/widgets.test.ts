@@ -1,0 +1,333 @@
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import Encode from '../../src/widgets/encode/Encode.astro';
+import Decode from '../../src/widgets/decode/Decode.astro';
+import Anatomy from '../../src/widgets/anatomy/Anatomy.astro';
+import ServerView from '../../src/widgets/server-view/ServerView.astro';
+import Normalize from '../../src/widgets/normalize/Normalize.astro';
+import Group from '../../src/widgets/group/Group.astro';
+import Compare from '../../src/widgets/compare/Compare.astro';
+import QuickBox from '../../src/widgets/QuickBox.astro';
+import { widgetId } from '../../src/widgets/lib/build';
+import { LOCALES } from '../../src/i18n/locales';
+
+// The static HTML of every widget: what a reader sees with JavaScript off. Expected values
+// are the briefs' literals or come from independent oracles (the platform's encoders),
+// never from the codec functions the widgets call.
+let container: AstroContainer;
+beforeAll(async () => {
+  // The site's i18n routing, so a request for /th/... renders with Astro.currentLocale = 'th'.
+  container = await AstroContainer.create({
+    manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
+  });
+});
+
+type Component = Parameters<AstroContainer['renderToString']>[0];
+
+async function render(component: Component, props: Record<string, unknown>, locale = 'en'): Promise<HTMLElement> {
+  const html = await container.renderToString(component, { props, request: new Request(`http://localhost/${locale}/tools/`) });
+  const root = parse(html).querySelector('[data-widget]');
+  if (!root) throw new Error('no [data-widget] root rendered');
+  return root;
+}
+
+const text = (root: HTMLElement, selector: string) => root.querySelector(selector)?.text;
+const texts = (root: HTMLElement, selector: string) => root.querySelectorAll(selector).map((e) => e.text);
+const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+describe('every widget', () => {
+  const cases: [string, Component, Record<string, unknown>][] = [
+    ['encode', Encode, { value: 'x' }],
+    ['decode', Decode, { value: 'x' }],
+    ['anatomy', Anatomy, { value: '/x' }],
+    ['server-view', ServerView, { value: '/x' }],
+    ['normalize', Normalize, { value: '/x' }],
+    ['group', Group, { lines: ['/x'] }],
+    ['compare', Compare, { a: '/x', b: '/x' }],
+  ];
+
+  it.each(cases)('%s keeps the DOM contract, its id, and the page locale', async (kind, component, props) => {
+    const root = await render(component, { ...props, id: `my-${kind}` }, 'th');
+    expect(root.getAttribute('data-widget')).toBe(kind);
+    expect(root.getAttribute('id')).toBe(`my-${kind}`);
+    expect(root.getAttribute('lang')).toBe('th');
+    expect(root.querySelectorAll('[data-role=input]').length).toBe(kind === 'compare' ? 2 : 1);
+    expect(root.querySelector('[data-role=output]')).not.toBeNull();
+    expect(root.querySelector('[aria-live=polite]')).not.toBeNull();
+    // The script's strings travel as data, in the page's language.
+    const m = JSON.parse(root.getAttribute('data-m') ?? '{}') as Record<string, string>;
+    expect(m['common.copy']).toBe('คัดลอก');
+    // Script-only controls are hidden until the script runs.
+    expect(root.querySelectorAll('[data-action]').every((b) => b.hasAttribute('hidden'))).toBe(true);
+    // Every labelled control points at a real field.
+    for (const label of root.querySelectorAll('label[for]')) expect(root.querySelector(`#${label.getAttribute('for')}`)).not.toBeNull();
+  });
+
+  it.each(cases)('%s falls back to English outside a locale', async (_kind, component, props) => {
+    const html = await container.renderToString(component, { props });
+    expect(parse(html).querySelector('[data-widget]')?.getAttribute('lang')).toBe('en');
+  });
+});
+
+describe('Encode', () => {
+  it('encodes C++ & C# in all three sets', async () => {
+    expect(text(await render(Encode, { value: 'C++ & C#' }), '[data-role=output]')).toBe('C%2B%2B%20%26%20C%23');
+    expect(text(await render(Encode, { value: 'C++ & C#', mode: 'component' }), '[data-role=output]')).toBe('C%2B%2B%20%26%20C%23');
+    expect(text(await render(Encode, { value: 'C++ & C#', mode: 'url' }), '[data-role=output]')).toBe('C++%20&%20C#');
+    expect(text(await render(Encode, { value: 'C++ & C#', mode: 'form' }), '[data-role=output]')).toBe('C%2B%2B+%26+C%23');
+  });
+
+  it('checks the mode it was given', async () => {
+    const root = await render(Encode, { value: 'a', mode: 'form' });
+    expect(root.querySelector('input[name=mode][checked]')?.getAttribute('value')).toBe('form');
+  });
+
+  it('writes ламінат as 14 escapes, one table row per letter', async () => {
+    const root = await render(Encode, { value: 'ламінат' }, 'uk');
+    expect(text(root, '[data-role=output]')).toBe('%D0%BB%D0%B0%D0%BC%D1%96%D0%BD%D0%B0%D1%82');
+    expect(root.querySelectorAll('[data-region=why] tbody tr')).toHaveLength(7);
+    expect(texts(root, '[data-region=why] tbody tr:first-child td')).toEqual(['л', 'U+043B', 'D0 BB', '%D0%BB']);
+  });
+
+  it('agrees with encodeURIComponent (plus the RFC 3986 extras) and URLSearchParams', async () => {
+    for (const s of ['é', '你好', 'नमस्ते', '😀', 'email แคมเปญ', "it's (50%)!"]) {
+      expect(text(await render(Encode, { value: s }), '[data-role=output]')).toBe(rfc3986(s));
+      expect(text(await render(Encode, { value: s, mode: 'form' }), '[data-role=output]')).toBe(new URLSearchParams({ s }).toString().slice(2));
+    }
+  });
+
+  it('reports a lone surrogate with its position instead of an output', async () => {
+    const root = await render(Encode, { value: 'ab\uD800' });
+    expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('lone-surrogate');
+    expect(text(root, '[data-role=error]')).toContain('3');
+    expect(text(root, '[data-role=error] code')).toBe('U+D800');
+    expect(text(root, '[data-role=output]')).toBe('');
+  });
+
+  it('starts compact embeds with the byte table closed', async () => {
+    expect((await render(Encode, { value: 'é', compact: true })).querySelector('details')?.hasAttribute('open')).toBe(false);
+    expect((await render(Encode, { value: 'é' })).querySelector('details')?.hasAttribute('open')).toBe(true);
+  });
+
+  it('renders markup in props as text', async () => {
+    const root = await render(Encode, { value: '<img src=x onerror=alert(1)>' });
+    expect(root.querySelector('img')).toBeNull();
+    expect(root.querySelector('textarea')?.text).toBe('<img src=x onerror=alert(1)>');
+    expect(text(root, '[data-role=output]')).toBe(rfc3986('<img src=x onerror=alert(1)>'));
+  });
+});
+
+describe('Decode', () => {
+  it('reads Fu%C3%9Fball as UTF-8, and as windows-1252 when asked', async () => {
+    expect(text(await render(Decode, { value: 'Fu%C3%9Fball' }), '[data-role=output]')).toBe('Fußball');
+    const root = await render(Decode, { value: 'Fu%C3%9Fball', charset: 'windows-1252' });
+    expect(text(root, '[data-role=output]')).toBe('FuÃŸball');
+    expect(root.querySelector('select[name=charset] option[selected]')?.getAttribute('value')).toBe('windows-1252');
+  });
+
+  it('offers the legacy charsets, UTF-8 first and chosen by default', async () => {
+    const root = await render(Decode, { value: 'x' });
+    expect(root.querySelectorAll('select[name=charset] option').map((o) => o.getAttribute('value'))).toEqual([
+      'utf-8', 'windows-1251', 'koi8-u', 'iso-8859-5', 'windows-874', 'windows-1252',
+    ]);
+    expect(root.querySelector('select[name=charset] option[selected]')?.getAttribute('value')).toBe('utf-8');
+    expect(text(root, 'select[name=charset] option[value=windows-1252]')).toContain('ISO-8859-1');
+  });
+
+  it('stops on windows-1251 bytes read as UTF-8, marks them, and suggests a charset', async () => {
+    const root = await render(Decode, { value: '%EB%E0%EC%B3%ED%E0%F2' });
+    expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('invalid-utf8');
+    expect(text(root, '[data-role=error] code')).toBe('%EB');
+    expect(text(root, '[data-role=hint]')).toContain('windows-1251');
+    expect(text(root, '[data-role=output]')).toBe('');
+    expect(root.querySelectorAll('[data-region=marked] mark.w-mark--error').length).toBeGreaterThan(0);
+    expect(text(await render(Decode, { value: '%EB%E0%EC%B3%ED%E0%F2', charset: 'windows-1251' }), '[data-role=output]')).toBe('ламінат');
+    expect(text(await render(Decode, { value: '%E1%A4%C1%E0%BB%AD', charset: 'windows-874' }), '[data-role=output]')).toBe('แคมเปญ');
+  });
+
+  it('keeps stray percent signs and points at them', async () => {
+    const root = await render(Decode, { value: '100% sure' });
+    expect(text(root, '[data-role=output]')).toBe('100% sure');
+    expect(root.querySelector('[data-role=notice]')?.getAttribute('data-code')).toBe('stray-percent');
+    expect(text(root, '[data-role=notice]')).toContain('4');
+    expect(text(root, '[data-region=marked] mark')).toBe('%');
+    expect(text(await render(Decode, { value: '%zz' }), '[data-role=output]')).toBe('%zz');
+    expect(text(await render(Decode, { value: '%4' }), '[data-role=output]')).toBe('%4');
+  });
+
+  it('reads + as a space in form mode only', async () => {
+    expect(text(await render(Decode, { value: 'C%2B%2B+tips', mode: 'form' }), '[data-role=output]')).toBe('C++ tips');
+    expect(text(await render(Decode, { value: 'C%2B%2B+tips' }), '[data-role=output]')).toBe('C+++tips');
+  });
+
+  it('shows the layers of the double-encoded redirect, open', async () => {
+    const root = await render(Decode, { value: 'https%253A%252F%252Fservice-a.com%252Fdashboard%253Fparam%253D1', compact: true });
+    expect(texts(root, '[data-role=layer]')).toEqual([
+      'https%253A%252F%252Fservice-a.com%252Fdashboard%253Fparam%253D1',
+      'https%3A%2F%2Fservice-a.com%2Fdashboard%3Fparam%3D1',
+      'https://service-a.com/dashboard?param=1',
+    ]);
+    expect(root.querySelector('[data-role=notice][data-code=double-encoded]')).not.toBeNull();
+    expect(root.querySelector('details')?.hasAttribute('open')).toBe(true);
+  });
+
+  it('agrees with decodeURIComponent on valid UTF-8', async () => {
+    for (const s of ['%D0%BA', '%E4%BD%A0%E5%A5%BD', '%F0%9F%98%80', 'a%2Fb%3Fc%3Dd']) {
+      expect(text(await render(Decode, { value: s }), '[data-role=output]')).toBe(decodeURIComponent(s));
+    }
+  });
+});
+
+describe('Anatomy', () => {
+  it('splits a URL, its text unchanged, structure boxed apart from data', async () => {
+    const root = await render(Anatomy, { value: 'https://example.com/search?q=dogs&cats#top' }, 'hi');
+    expect(text(root, '[data-role=output]')).toBe('https://example.com/search?q=dogs&cats#top');
+    expect(texts(root, '[data-role=output] .w-delim')).toEqual([':', '//', '/', '?', '=', '&', '#']);
+    expect(root.querySelectorAll('[data-role=output] .w-part').map((p) => p.getAttribute('data-label'))).toEqual([
+      'स्कीम', 'होस्ट', 'पाथ', 'क्वेरी', 'फ़्रैगमेंट',
+    ]);
+    expect(root.querySelectorAll('tr[data-role=pair]').map((tr) => tr.querySelectorAll('td').map((td) => td.text))).toEqual([
+      ['q', 'dogs', 'dogs'],
+      ['cats', '(= चिह्न नहीं)', ''],
+    ]);
+  });
+
+  it('reports a host that is never closed', async () => {
+    const root = await render(Anatomy, { value: 'http://[::1' });
+    expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('invalid-host');
+  });
+});
+
+describe('ServerView', () => {
+  const params = (root: HTMLElement) =>
+    root.querySelectorAll('[data-role=param]').map((tr) => [text(tr, '[data-role=name]'), text(tr, '[data-role=value]')]);
+
+  it('shows what the server got from the vanishing search query', async () => {
+    const root = await render(ServerView, { value: '/search?q=promises & async/await' }, 'uk');
+    expect(params(root)).toEqual([
+      ['q', 'promises '],
+      [' async/await', ''],
+    ]);
+    expect(text(root, '[data-role=path]')).toBe('/search');
+    expect(params(await render(ServerView, { value: '/search?q=promises%20%26%20async%2Fawait' }))).toEqual([['q', 'promises & async/await']]);
+  });
+
+  it('decodes the path as UTF-8 and says when it cannot', async () => {
+    expect(text(await render(ServerView, { value: '/products/Fu%C3%9Fball' }), '[data-role=path]')).toBe('/products/Fußball');
+    const root = await render(ServerView, { value: '/products/Fu%DFball' });
+    expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('invalid-utf8');
+    expect(text(root, '[data-role=error] code')).toBe('%DF');
+    // Position 13 of the whole request (the path's escape), not of the path alone.
+    expect(text(root, '[data-role=error]')).toContain('13');
+  });
+
+  it('matches URLSearchParams for the query', async () => {
+    const query = 'q=C%2B%2B+%26+C%23&lang&x=%E2%82%AC';
+    expect(params(await render(ServerView, { value: `/s?${query}` }))).toEqual([...new URLSearchParams(query)]);
+  });
+});
+
+describe('Normalize', () => {
+  it('decodes unreserved escapes only', async () => {
+    const root = await render(Normalize, { value: '/landing?utm_source=%65mail' });
+    expect(text(root, '[data-role=output]')).toBe('/landing?utm_source=email');
+    expect(text(root, '[data-role=key]')).toMatch(/^[0-9a-f]{16}$/);
+    expect(root.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule'))).toEqual(['decode-unreserved']);
+    expect(text(await render(Normalize, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' }), '[data-role=output]')).toBe('/go?next=%2Flanding');
+  });
+
+  it('applies the policy props, and shows them in its controls', async () => {
+    const props = { value: '/p?utm_source=EMAIL+&utm_id=1&b=2#top', caseInsensitive: 'utm_source,utm_medium', trim: true, drop: 'utm_id', fragment: 'keep', order: 'keep' };
+    const root = await render(Normalize, props);
+    expect(text(root, '[data-role=output]')).toBe('/p?utm_source=email&b=2#top');
+    expect(root.querySelector('input[name=caseInsensitive]')?.getAttribute('value')).toBe('utm_source, utm_medium');
+    expect(root.querySelector('input[name=trim]')?.hasAttribute('checked')).toBe(true);
+    expect(root.querySelector('input[name=fragment][checked]')?.getAttribute('value')).toBe('keep');
+    expect(text(await render(Normalize, { value: '/p?q=a+b', plus: 'literal' }), '[data-role=output]')).toBe('/p?q=a+b');
+    expect(text(await render(Normalize, { value: '/p?q=a+b' }), '[data-role=output]')).toBe('/p?q=a%20b');
+  });
+
+  it('says when nothing changed, and when the input is not a URL', async () => {
+    expect((await render(Normalize, { value: '/landing?utm_source=email' })).querySelector('[data-role=change]')).toBeNull();
+    const root = await render(Normalize, { value: 'landing page' });
+    expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('invalid-url');
+    expect(text(root, '[data-role=output]')).toBe('');
+  });
+});
+
+describe('Group', () => {
+  const groups = (root: HTMLElement) =>
+    root.querySelectorAll('[data-role=group]').map((g) => [text(g, '[data-role=canonical]'), Number(g.getAttribute('data-count'))]);
+  const six = [
+    '/landing?utm_source=email',
+    '/landing?utm_source=%65mail',
+    '/landing?utm_source=email%20campaign',
+    '/landing?utm_source=email+campaign',
+    '/landing?utm_source=email campaign',
+    '/landing?utm_source=email%2Bcampaign',
+  ];
+
+  it('groups the six analytics rows of content.md §5', async () => {
+    expect(groups(await render(Group, { lines: six }))).toEqual([
+      ['/landing?utm_source=email%20campaign', 3],
+      ['/landing?utm_source=email', 2],
+      ['/landing?utm_source=email%2Bcampaign', 1],
+    ]);
+  });
+
+  it('follows the policy props', async () => {
+    const base = ['/page?utm_source=email&campaign=test', '/page?utm_source=%65%6d%61%69%6c&campaign=test', '/page?utm_source=email%20&campaign=test', '/page?utm_source=EMAIL&campaign=test', '/page?utm_source=email&%63ampaign=test'];
+    expect(groups(await render(Group, { lines: base }))).toEqual([
+      ['/page?campaign=test&utm_source=email', 3],
+      ['/page?campaign=test&utm_source=EMAIL', 1],
+      ['/page?campaign=test&utm_source=email%20', 1],
+    ]);
+    expect(groups(await render(Group, { lines: base, trim: true, caseInsensitive: 'utm_source' }))).toEqual([['/page?campaign=test&utm_source=email', 5]]);
+  });
+
+  it('lists lines that are not URLs with their reason', async () => {
+    const root = await render(Group, { lines: ['/a', 'not a url', '/a'] });
+    expect(groups(root)).toEqual([['/a', 2]]);
+    expect(root.querySelector('[data-role=output] [data-role=error]')?.getAttribute('data-code')).toBe('invalid-url');
+  });
+});
+
+describe('Compare', () => {
+  const verdict = async (a: string, b: string) => (await render(Compare, { a, b })).querySelector('[data-role=output]')?.getAttribute('data-verdict');
+
+  it('tells encoding-only differences from different data', async () => {
+    expect(await verdict('/page?utm_source=email', '/page?utm_source=%65mail')).toBe('equivalent');
+    expect(await verdict('/page?utm_source=email', '/page?utm_source=email')).toBe('identical');
+    expect(await verdict('/landing?utm_source=email+campaign', '/landing?utm_source=email%2Bcampaign')).toBe('different');
+    expect(await verdict('/files/a%2fb', '/files/a%2Fb')).toBe('equivalent');
+    expect(await verdict('/files/reports%2F2024.pdf', '/files/reports/2024.pdf')).toBe('different');
+  });
+
+  it('marks the parts that differ', async () => {
+    const root = await render(Compare, { a: '/files/reports%2F2024.pdf', b: '/files/reports/2024.pdf' });
+    expect(root.querySelectorAll('[data-role=part][data-verdict=different]')).toHaveLength(1);
+  });
+});
+
+describe('QuickBox', () => {
+  it('holds a compact encoder and decoder under one heading', async () => {
+    const root = parse(await container.renderToString(QuickBox, { props: {}, request: new Request('http://localhost/uk/') }));
+    expect(root.querySelectorAll('[data-widget]').map((w) => [w.getAttribute('data-widget'), w.getAttribute('id'), w.getAttribute('lang')])).toEqual([
+      ['encode', 'quick-encode', 'uk'],
+      ['decode', 'quick-decode', 'uk'],
+    ]);
+    expect(root.querySelector('h2')?.text).toBe('Спробуйте: закодуйте або декодуйте');
+  });
+});
+
+describe('widget ids', () => {
+  it('are stable, derived from the props, and unique on a page', () => {
+    const page = {};
+    const a = widgetId(page, 'encode', { value: 'x' } as never);
+    expect(widgetId({}, 'encode', { value: 'x' } as never)).toBe(a);
+    expect(a).toMatch(/^encode-[0-9a-z]+$/);
+    expect(widgetId(page, 'encode', { value: 'x' } as never)).toBe(`${a}-2`);
+    expect(widgetId(page, 'encode', { id: 'mine' })).toBe('mine');
+  });
+});

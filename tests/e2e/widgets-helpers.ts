@@ -1,0 +1,49 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The tools page of a locale, with every widget at full size (ids `tool-<name>`). */
+export const tools = (locale: string) => `/${locale}/tools/`;
+
+/**
+ * Sets a field's value as a script would (for text Playwright cannot type, such as a lone
+ * surrogate, or 1 MB at once) and fires the `input` event the widget listens to.
+ */
+export async function setValue(field: Locator, value: string): Promise<void> {
+  await field.evaluate((el, v) => {
+    // `{U+D800}` stands for a single UTF-16 unit: a lone surrogate would not survive the
+    // trip from the test process to the page, so it is made in the page.
+    (el as HTMLTextAreaElement).value = v.replace(/\{U\+([0-9A-F]{4})\}/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/**
+ * {@link setValue}, returning how long the widget took to react: the `input` listeners run
+ * synchronously inside `dispatchEvent`, so this is the widget's own work, without the
+ * browser's layout of a megabyte of text (reported separately by the tests).
+ */
+export async function timedSetValue(field: Locator, value: string): Promise<number> {
+  return field.evaluate((el, v) => {
+    (el as HTMLTextAreaElement).value = v;
+    const t0 = performance.now();
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    return performance.now() - t0;
+  }, value);
+}
+
+/** Collects every dialog (alert, confirm) a page opens; an injection would open one. */
+export function watchDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return dialogs;
+}
+
+/** Waits until the widget's scripts are running (its JS-only buttons are revealed). */
+export async function ready(widget: Locator): Promise<void> {
+  await expect(widget.locator('[data-action=share]')).toBeVisible();
+}
+
+/** The text of each element, in order. */
+export const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => e.textContent ?? ''));

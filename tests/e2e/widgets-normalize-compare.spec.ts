@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
+
+// Normalize and Compare with the worked examples of content.md §5.
+for (const locale of ['en', 'th']) {
+  test.describe(`Normalize (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto(tools(locale));
+      await ready(page.locator('#tool-normalize'));
+    });
+
+    test('decodes unreserved escapes, and says which rule did it', async ({ page }) => {
+      const w = page.locator('#tool-normalize');
+      await w.locator('input[name=caseInsensitive]').fill('');
+      await w.locator('[data-role=input]').fill('/landing?utm_source=%65mail');
+      await expect(w.locator('[data-role=output]')).toHaveText('/landing?utm_source=email');
+      await expect(w.locator('[data-role=key]')).toHaveText(/^[0-9a-f]{16}$/);
+      const change = w.locator('[data-role=change]');
+      await expect(change).toHaveCount(1);
+      await expect(change).toHaveAttribute('data-rule', 'decode-unreserved');
+      expect(await texts(change.locator('code'))).toEqual(['%65', 'e']);
+    });
+
+    test('never turns an escaped / into structure', async ({ page }) => {
+      const w = page.locator('#tool-normalize');
+      await w.locator('[data-role=input]').fill('/page?next=%2f%6c%61%6e%64%69%6e%67');
+      await expect(w.locator('[data-role=output]')).toHaveText('/page?next=%2Flanding');
+    });
+
+    test('applies each policy control', async ({ page }) => {
+      const w = page.locator('#tool-normalize');
+      const out = w.locator('[data-role=output]');
+      await w.locator('input[name=caseInsensitive]').fill('');
+      await w.locator('[data-role=input]').fill('/page?utm_source=EMAIL+Campaign%20&b=1&a=2#top');
+      await expect(out).toHaveText('/page?a=2&b=1&utm_source=EMAIL%20Campaign%20');
+      await w.locator('input[name=plus][value=literal]').check();
+      await expect(out).toHaveText('/page?a=2&b=1&utm_source=EMAIL+Campaign%20');
+      await w.locator('input[name=plus][value=form]').check();
+      await w.locator('input[name=caseInsensitive]').fill('utm_source');
+      await expect(out).toHaveText('/page?a=2&b=1&utm_source=email%20campaign%20');
+      await w.locator('input[name=trim]').check();
+      await expect(out).toHaveText('/page?a=2&b=1&utm_source=email%20campaign');
+      await w.locator('input[name=order][value=keep]').check();
+      await expect(out).toHaveText('/page?utm_source=email%20campaign&b=1&a=2');
+      await w.locator('input[name=drop]').fill('utm_');
+      await expect(out).toHaveText('/page?b=1&a=2');
+      await w.locator('input[name=fragment][value=keep]').check();
+      await expect(out).toHaveText('/page?b=1&a=2#top');
+    });
+
+    test('reports input that is not a URL', async ({ page }) => {
+      const w = page.locator('#tool-normalize');
+      await w.locator('[data-role=input]').fill('landing page');
+      await expect(w.locator('[data-role=error]')).toHaveAttribute('data-code', 'invalid-url');
+      await expect(w.locator('[data-role=output]')).toHaveText('');
+      await setValue(w.locator('[data-role=input]'), '/a?{U+D800}');
+      await expect(w.locator('[data-role=error]')).toHaveAttribute('data-code', 'lone-surrogate');
+      const work = await timedSetValue(w.locator('[data-role=input]'), `/p?q=${'%41 é'.repeat(200_000)}`);
+      await expect(w.locator('[data-role=output]')).toContainText('/p?q=A%20%C3%A9A');
+      console.log(`Normalize, 1 MB: widget ${work.toFixed(0)} ms`);
+      expect(work).toBeLessThan(10_000);
+    });
+  });
+}
+
+for (const locale of ['en', 'hi']) {
+  test.describe(`Compare (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto(tools(locale));
+      await ready(page.locator('#tool-compare'));
+    });
+
+    test('tells encoding-only differences from data differences', async ({ page }) => {
+      const w = page.locator('#tool-compare');
+      const [a, b] = [w.locator('[data-role=input]').nth(0), w.locator('[data-role=input]').nth(1)];
+      const out = w.locator('[data-role=output]');
+      await a.fill('/page?utm_source=email');
+      await b.fill('/page?utm_source=%65mail');
+      await expect(out).toHaveAttribute('data-verdict', 'equivalent');
+      await expect(w.locator('[data-role=part][data-verdict=different]')).toHaveCount(0);
+      await b.fill('/page?utm_source=email');
+      await expect(out).toHaveAttribute('data-verdict', 'identical');
+      await a.fill('/landing?utm_source=email%2Bcampaign');
+      await b.fill('/landing?utm_source=email+campaign');
+      await expect(out).toHaveAttribute('data-verdict', 'different');
+      await expect(w.locator('[data-role=part][data-verdict=different]').first()).toBeVisible();
+      await b.fill('/landing?utm_source=EMAIL%2Bcampaign');
+      await expect(out).toHaveAttribute('data-verdict', 'different');
+    });
+
+    test('matches parameters by canonical name and shows the rules applied', async ({ page }) => {
+      const w = page.locator('#tool-compare');
+      await w.locator('[data-role=input]').nth(0).fill('/page?utm_source=email&campaign=test');
+      await w.locator('[data-role=input]').nth(1).fill('/page?%63ampaign=test&utm_source=%65%6d%61%69%6c');
+      await expect(w.locator('[data-role=output]')).toHaveAttribute('data-verdict', 'equivalent');
+      await expect(w.locator('[data-role=change][data-rule=decode-unreserved]')).toHaveCount(2);
+      await w.locator('[data-role=input]').nth(0).fill('');
+      await expect(w.locator('[data-role=output]')).toHaveAttribute('data-verdict', 'failed');
+      await expect(w.locator('[data-role=error]')).toHaveAttribute('data-code', 'invalid-url');
+    });
+  });
+}
