@@ -4,9 +4,47 @@
  */
 import H2 from './H2.astro';
 import H3 from './H3.astro';
+// Article figures computed by the codec at build time (content writers), and the FAQ item.
+import Esc from './content/Esc.astro';
+import Decoded from './content/Decoded.astro';
+import Canonical from './content/Canonical.astro';
+import Utf8Bytes from './content/Utf8Bytes.astro';
+import ByteCount from './content/ByteCount.astro';
+import CodePointCount from './content/CodePointCount.astro';
+import CodePoint from './content/CodePoint.astro';
+import EscapeCount from './content/EscapeCount.astro';
+import Raw from './content/Raw.astro';
+import FaqItem from './FaqItem.astro';
+// Live widgets (the widgets engineer): props set the example, e.g. <Encode value="ламінат" />.
+import Encode from '../widgets/encode/Encode.astro';
+import Decode from '../widgets/decode/Decode.astro';
+import Anatomy from '../widgets/anatomy/Anatomy.astro';
+import ServerView from '../widgets/server-view/ServerView.astro';
+import Normalize from '../widgets/normalize/Normalize.astro';
+import Group from '../widgets/group/Group.astro';
+import Compare from '../widgets/compare/Compare.astro';
 
 export const mdxComponents = {
   // Markdown headings, with their stable ids and a visible link to each.
   h2: H2,
   h3: H3,
+  // Inline figures from the codec (`<code data-codec>`), raw inputs, and FAQ answers.
+  Esc,
+  Decoded,
+  Canonical,
+  Utf8Bytes,
+  ByteCount,
+  CodePointCount,
+  CodePoint,
+  EscapeCount,
+  Raw,
+  FaqItem,
+  // Live widgets.
+  Encode,
+  Decode,
+  Anatomy,
+  ServerView,
+  Normalize,
+  Group,
+  Compare,
 };

@@ -1,0 +1,106 @@
+import { decode, encode, inspect, normalize, type DecodeMode, type EncodeMode, type NormalizePolicy } from '../../codec';
+
+/**
+ * Build-time glue between the article components and the codec. Every figure an article
+ * shows is computed here; when the codec refuses an example, the build stops with a
+ * message naming the component and its input, because a wrong example must never ship.
+ */
+
+export type { EncodeMode };
+
+/** Normalization policy as MDX props: lists may be written as one comma-separated string. */
+export interface PolicyProps {
+  plus?: NormalizePolicy['plus'];
+  order?: NormalizePolicy['order'];
+  caseInsensitive?: string | string[];
+  trim?: boolean;
+  drop?: string | string[];
+  fragment?: NormalizePolicy['fragment'];
+}
+
+export interface DecodeProps {
+  mode?: DecodeMode;
+  /** A WHATWG encoding label, chosen for a legacy example (`windows-1251`). */
+  charset?: string;
+  /** Read the escapes as strict ISO-8859-1 instead (see {@link readStrictLatin1}). */
+  strictLatin1?: boolean;
+  /** Set when the example is about a stray `%`: its notice is then expected, not a mistake. */
+  stray?: boolean;
+}
+
+export function fail(component: string, input: string, detail: string): never {
+  throw new Error(`<${component}> cannot render ${JSON.stringify(input)}: ${detail}`);
+}
+
+const reported = (issue: { code: string; index: number }) => `the codec reports ${issue.code} at index ${issue.index}`;
+
+/** `text` encoded `times` times in `mode` (each extra pass turns `%` into `%25`). */
+export function encoded(component: string, text: string, mode: EncodeMode = 'component', times = 1): string {
+  if (!['component', 'url', 'form'].includes(mode)) fail(component, text, `unknown mode "${mode}"`);
+  if (!Number.isInteger(times) || times < 1) fail(component, text, `times must be a positive integer, not ${times}`);
+  let value = text;
+  for (let i = 0; i < times; i++) {
+    const result = encode(value, mode);
+    if (!result.ok) fail(component, text, reported(result.error));
+    value = result.value;
+  }
+  return value;
+}
+
+export function decoded(component: string, value: string, options: DecodeProps): string {
+  const { mode = 'standard', charset, strictLatin1 = false, stray = false } = options;
+  if (strictLatin1) {
+    if (charset !== undefined || mode !== 'standard') fail(component, value, 'strictLatin1 takes no charset or mode');
+    return readStrictLatin1(component, value);
+  }
+  const result = decode(value, charset === undefined ? { mode } : { mode, charset });
+  if (!result.ok) fail(component, value, reported(result.error));
+  const [notice] = result.notices;
+  if (notice && !stray) fail(component, value, `${reported(notice)} (set stray if that is the point)`);
+  if (!notice && stray) fail(component, value, 'stray is set but there is no stray %');
+  return result.value;
+}
+
+/**
+ * The escapes of `value` read as strict ISO-8859-1, where every byte is the code point of the
+ * same number (byte 9F becomes the control character U+009F). Browsers never decode this way
+ * (the WHATWG Encoding Standard reads that label as windows-1252, and so does the codec), but
+ * older servers do, and an article has to show what their users saw. The bytes come from the
+ * codec's inspect; only the byte-to-code-point step, which is the charset's definition, is here.
+ */
+export function readStrictLatin1(component: string, value: string): string {
+  let out = '';
+  let at = 0;
+  for (const escape of inspect(value).escapes) {
+    if (escape.byte === null) fail(component, value, `the codec reports stray-percent at index ${escape.index}`);
+    out += value.slice(at, escape.index) + String.fromCharCode(escape.byte);
+    at = escape.index + escape.length;
+  }
+  return out + value.slice(at);
+}
+
+const list = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter(Boolean);
+
+export function canonical(component: string, value: string, policy: PolicyProps): string {
+  const result = normalize(value, {
+    ...(policy.plus !== undefined && { plus: policy.plus }),
+    ...(policy.order !== undefined && { order: policy.order }),
+    ...(policy.trim !== undefined && { trim: policy.trim }),
+    ...(policy.fragment !== undefined && { fragment: policy.fragment }),
+    caseInsensitive: list(policy.caseInsensitive),
+    drop: list(policy.drop),
+  });
+  if (!result.ok) fail(component, value, reported(result.error));
+  return result.canonical;
+}
+
+/** Per character (code point): the code point and its UTF-8 bytes (value and hex), from the codec's inspect. */
+export function characters(component: string, text: string): { codePoint: number; bytes: { value: number; hex: string }[] }[] {
+  if (text === '') fail(component, text, 'empty text');
+  const inspection = inspect(text);
+  const lone = inspection.characters.find((c) => c.loneSurrogate);
+  if (lone) fail(component, text, reported({ code: 'lone-surrogate', index: lone.index }));
+  if (inspection.truncated) fail(component, text, 'too long for an inline figure');
+  return inspection.characters.map((c) => ({ codePoint: c.codePoint, bytes: c.bytes.map(({ value, hex }) => ({ value, hex })) }));
+}

@@ -1,0 +1,168 @@
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { parse } from 'node-html-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import ByteCount from '../../src/components/content/ByteCount.astro';
+import Canonical from '../../src/components/content/Canonical.astro';
+import CodePoint from '../../src/components/content/CodePoint.astro';
+import CodePointCount from '../../src/components/content/CodePointCount.astro';
+import Decoded from '../../src/components/content/Decoded.astro';
+import Esc from '../../src/components/content/Esc.astro';
+import EscapeCount from '../../src/components/content/EscapeCount.astro';
+import Raw from '../../src/components/content/Raw.astro';
+import Utf8Bytes from '../../src/components/content/Utf8Bytes.astro';
+import FaqItem from '../../src/components/FaqItem.astro';
+
+// The article figures of content.md, rendered by the components the articles use.
+let container: AstroContainer;
+beforeAll(async () => {
+  container = await AstroContainer.create();
+});
+
+type Component = Parameters<AstroContainer['renderToString']>[0];
+
+async function figure(component: Component, props: Record<string, unknown>) {
+  const root = parse(await container.renderToString(component, { props }));
+  const element = root.querySelector('[data-codec]');
+  if (!element) throw new Error('no [data-codec] element rendered');
+  return { role: element.getAttribute('data-codec'), tag: element.tagName.toLowerCase(), text: element.text };
+}
+
+describe('Esc', () => {
+  it('encodes é as its two UTF-8 bytes', async () => {
+    expect(await figure(Esc, { text: 'é' })).toEqual({ role: 'output', tag: 'code', text: '%C3%A9' });
+  });
+
+  it('encodes ламінат as 14 escapes', async () => {
+    expect((await figure(Esc, { text: 'ламінат' })).text).toBe('%D0%BB%D0%B0%D0%BC%D1%96%D0%BD%D0%B0%D1%82');
+  });
+
+  it('encodes an emoji as four escapes', async () => {
+    expect((await figure(Esc, { text: '😀' })).text).toBe('%F0%9F%98%80');
+  });
+
+  it('uses the mode it is given', async () => {
+    expect((await figure(Esc, { text: 'C++ & C#', mode: 'form' })).text).toBe('C%2B%2B+%26+C%23');
+    expect((await figure(Esc, { text: 'C++ & C#', mode: 'url' })).text).toBe('C++%20&%20C#');
+  });
+
+  it('encodes again for each extra pass, and shows a literal prefix', async () => {
+    expect((await figure(Esc, { text: ':', times: 2 })).text).toBe('%253A');
+    expect((await figure(Esc, { text: 'promises & async/await', prefix: '/search?q=' })).text).toBe(
+      '/search?q=promises%20%26%20async%2Fawait',
+    );
+  });
+
+  it('stops the build on a lone surrogate, and on a prefix that hides an escape', async () => {
+    await expect(container.renderToString(Esc, { props: { text: 'a\uD800' } })).rejects.toThrow(/lone-surrogate/);
+    await expect(container.renderToString(Esc, { props: { text: 'x', prefix: '/a%20b' } })).rejects.toThrow(/prefix/);
+  });
+});
+
+describe('counts', () => {
+  it('counts ламінат as 7 letters and 14 escapes', async () => {
+    expect(await figure(CodePointCount, { text: 'ламінат' })).toEqual({ role: 'output', tag: 'span', text: '7' });
+    expect((await figure(EscapeCount, { text: 'ламінат' })).text).toBe('14');
+  });
+
+  it('counts नमस्ते as 6 code points and 18 bytes', async () => {
+    expect((await figure(CodePointCount, { text: 'नमस्ते' })).text).toBe('6');
+    expect((await figure(ByteCount, { text: 'नमस्ते' })).text).toBe('18');
+  });
+
+  it('shows UTF-8 bytes in hex or decimal, and a code point', async () => {
+    expect(await figure(Utf8Bytes, { text: 'к' })).toEqual({ role: 'output', tag: 'code', text: 'D0 BA' });
+    expect((await figure(Utf8Bytes, { text: '&', format: 'dec' })).text).toBe('38');
+    expect((await figure(CodePoint, { text: 'é' })).text).toBe('U+00E9');
+  });
+});
+
+describe('Decoded', () => {
+  it('reads Fu%C3%9Fball as UTF-8 by default', async () => {
+    expect((await figure(Decoded, { value: 'Fu%C3%9Fball' })).text).toBe('Fußball');
+  });
+
+  it('shows the mojibake of Fu%C3%9Fball read as windows-1252', async () => {
+    expect(await figure(Decoded, { value: 'Fu%C3%9Fball', charset: 'windows-1252' })).toEqual({
+      role: 'output',
+      tag: 'code',
+      text: 'FuÃŸball',
+    });
+  });
+
+  it('shows the control character a strict Latin-1 decoder makes of byte 9F', async () => {
+    expect((await figure(Decoded, { value: 'Fu%C3%9Fball', strictLatin1: true })).text).toBe('FuÃU+009Fball');
+  });
+
+  it('reads legacy bytes only in the charset chosen for them', async () => {
+    expect((await figure(Decoded, { value: '%EB%E0%EC%B3%ED%E0%F2', charset: 'windows-1251' })).text).toBe('ламінат');
+    expect((await figure(Decoded, { value: '%E1%A4%C1%E0%BB%AD', charset: 'windows-874' })).text).toBe('แคมเปญ');
+    await expect(container.renderToString(Decoded, { props: { value: '%EB%E0%EC%B3%ED%E0%F2' } })).rejects.toThrow(
+      /invalid-utf8/,
+    );
+  });
+
+  it('turns + into a space only in form mode', async () => {
+    expect((await figure(Decoded, { value: 'C%2B%2B+tips' })).text).toBe('C+++tips');
+    expect((await figure(Decoded, { value: 'C%2B%2B+tips', mode: 'form' })).text).toBe('C++ tips');
+  });
+
+  it('refuses a stray % unless the example is about it', async () => {
+    await expect(container.renderToString(Decoded, { props: { value: '100% sure' } })).rejects.toThrow(/stray-percent/);
+    expect((await figure(Decoded, { value: '100% sure', stray: true })).text).toBe('100% sure');
+  });
+});
+
+describe('Canonical', () => {
+  it('decodes unreserved escapes but never an escaped slash', async () => {
+    expect((await figure(Canonical, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' })).text).toBe('/go?next=%2Flanding');
+    expect((await figure(Canonical, { value: '/landing?utm_source=%65mail' })).text).toBe('/landing?utm_source=email');
+  });
+
+  it('applies the policy props', async () => {
+    const value = '/page?utm_source=EMAIL%20&campaign=test';
+    expect((await figure(Canonical, { value })).text).toBe('/page?campaign=test&utm_source=EMAIL%20');
+    expect((await figure(Canonical, { value, trim: true, caseInsensitive: 'utm_source' })).text).toBe(
+      '/page?campaign=test&utm_source=email',
+    );
+    expect((await figure(Canonical, { value: '/page?utm_source=email+', plus: 'literal' })).text).toBe(
+      '/page?utm_source=email+',
+    );
+    expect((await figure(Canonical, { value: '/landing?utm_source=x&id=7', drop: 'utm_' })).text).toBe('/landing?id=7');
+  });
+});
+
+describe('Raw', () => {
+  it('marks a raw input as input, unchanged', async () => {
+    expect(await figure(Raw, { value: '%65mail' })).toEqual({ role: 'input', tag: 'code', text: '%65mail' });
+  });
+});
+
+describe('FaqItem', () => {
+  const render = (props: Record<string, unknown>) =>
+    container.renderToString(FaqItem, { props, slots: { default: '<p>Answer.</p>' } });
+
+  it('puts the id on a <details> with the question as an <h3> in its summary', async () => {
+    const root = parse(await render({ id: 'space-percent20-or-plus', question: 'Space: `%20` or `+`?' }));
+    const details = root.querySelector('details#space-percent20-or-plus');
+    expect(details).not.toBeNull();
+    const heading = details?.querySelector('summary > h3');
+    expect(heading?.text.trim()).toBe('Space: %20 or +?');
+    // The escape in the question is a raw notation, kept apart from hand-typed prose.
+    expect(heading?.querySelector('code[data-codec=input]')?.text).toBe('%20');
+    expect(details?.querySelector('.faq__answer')?.innerHTML).toContain('<p>Answer.</p>');
+  });
+
+  it('has a visible copy-link control and a polite live region, worded from i18n', async () => {
+    const root = parse(await render({ id: 'stray-percent', question: 'What happens to a `%`?' }));
+    const link = root.querySelector('a.faq__copy');
+    expect(link?.getAttribute('href')).toBe('#stray-percent');
+    expect(link?.text).toBe('Copy link to this answer');
+    expect(link?.getAttribute('aria-describedby')).toBe(root.querySelector('h3')?.getAttribute('id'));
+    expect(root.querySelector('[role=status][aria-live=polite]')).not.toBeNull();
+    expect(root.querySelector('faq-item')?.getAttribute('data-copied')).toBe('Link copied');
+  });
+
+  it('refuses an id that is not stable ASCII kebab-case', async () => {
+    await expect(render({ id: 'Space %20', question: 'q' })).rejects.toThrow(/kebab-case/);
+  });
+});
