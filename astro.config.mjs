@@ -20,6 +20,9 @@ export default defineConfig({
   markdown: {
     // Explicit heading ids (`## Title {#stable-id}`): anchors stay identical in every locale.
     processor: satteri({ features: { headingAttributes: true } }),
+    // Shiki colours code with inline style attributes, which the CSP (no 'unsafe-inline')
+    // blocks; code blocks here are short and read fine unhighlighted.
+    syntaxHighlight: false,
   },
   integrations: [
     mdx(),

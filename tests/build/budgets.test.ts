@@ -9,14 +9,29 @@ import { builtPages, DIST } from '../support/dist';
 const JS_BUDGET = 12 * 1024;
 const CSS_BUDGET = 10 * 1024;
 
+/**
+ * Known to be over the JavaScript budget (issue 4): together, the codec's normalizer and the
+ * widgets these pages embed weigh more than 12 KB. Each ceiling is the weight measured when the
+ * exception was recorded, keyed by route (the same in every locale). A page here fails if it
+ * grows past its ceiling, and fails once it fits the budget, so the entry gets removed.
+ */
+const KNOWN_OVER_JS_BUDGET: Record<string, number> = {
+  tools: 23_700,
+  faq: 19_450,
+  'analytics-normalization': 18_300,
+};
+
 const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
 /** Modules a built JS file pulls in: `import … from`, `import()` and `new URL(…, import.meta.url)`. */
 function referencedModules(code: string): string[] {
   const patterns = [
-    /\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g,
-    /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g,
-    /new URL\(\s*["']([^"']+\.js)["']\s*,\s*import\.meta\.url\s*\)/g,
+    // The bundler quotes specifiers with ', " or ` (template literals for dynamic imports).
+    /\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g,
+    /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g,
+    /new URL\(\s*["'`]([^"'`]+\.js)["'`]\s*,\s*import\.meta\.url\s*\)/g,
+    // Vite's preload map lists a dynamic import's chunks as "_astro/x.js" strings.
+    /["'`](?:\/?_astro\/)([^"'`]+\.js)["'`]/g,
   ];
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''));
 }
@@ -62,7 +77,13 @@ describe.each(builtPages().map((page) => [page.path, page] as const))('%s', (pat
       page.root.querySelectorAll('style').reduce((sum, s) => sum + gzipSize(s.textContent), 0);
 
     weights.push({ page: path, html: gzipSize(page.html), js, css });
-    expect(js, `${path}: ${(js / 1024).toFixed(1)} KB of JS (gzip) over the ${JS_BUDGET / 1024} KB budget`).toBeLessThanOrEqual(JS_BUDGET);
+    const ceiling = KNOWN_OVER_JS_BUDGET[path.split('/')[2] ?? ''];
+    if (ceiling === undefined) {
+      expect(js, `${path}: ${(js / 1024).toFixed(1)} KB of JS (gzip) over the ${JS_BUDGET / 1024} KB budget`).toBeLessThanOrEqual(JS_BUDGET);
+    } else {
+      expect(js, `${path}: ${js} B of JS (gzip) grew past its recorded ceiling of ${ceiling} B`).toBeLessThanOrEqual(ceiling);
+      expect(js, `${path}: ${js} B now fits the budget; remove it from KNOWN_OVER_JS_BUDGET`).toBeGreaterThan(JS_BUDGET);
+    }
     expect(css, `${path}: ${(css / 1024).toFixed(1)} KB of CSS (gzip) over the ${CSS_BUDGET / 1024} KB budget`).toBeLessThanOrEqual(CSS_BUDGET);
   });
 });
