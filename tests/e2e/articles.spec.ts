@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The English edition, read as a reader would: every article has a live example that
+// answers to a new input, FAQ links open their answer, and switching language from an
+// FAQ answer lands on the same answer. Expected values come from independent oracles
+// (encodeURIComponent, URLSearchParams) or from the content brief, never from the codec.
+
+async function type(page: Page, widget: string, text: string) {
+  const input = page.locator(`#${widget} [data-role=input]`).first();
+  await input.fill(text);
+}
+
+const output = (page: Page, widget: string) => page.locator(`#${widget} [data-role=output]`).first();
+
+test('percent-encoding: the component encoder answers a new value', async ({ page }) => {
+  await page.goto('/en/percent-encoding/');
+  await type(page, 'encode-cpp', 'Tom & Jerry?');
+  await expect(output(page, 'encode-cpp')).toHaveText(encodeURIComponent('Tom & Jerry?'));
+});
+
+test('encoding-sets: the form encoder agrees with URLSearchParams', async ({ page }) => {
+  await page.goto('/en/encoding-sets/');
+  const value = 'a b+c/d*';
+  await type(page, 'encode-form-thai', value);
+  await expect(output(page, 'encode-form-thai')).toHaveText(new URLSearchParams({ x: value }).toString().slice(2));
+});
+
+test('decoding: a stray % stays literal and is pointed out', async ({ page }) => {
+  await page.goto('/en/decoding/');
+  await type(page, 'decode-stray-zz', '%zz%41');
+  await expect(output(page, 'decode-stray-zz')).toHaveText('%zzA');
+  await expect(page.locator('#decode-stray-zz [data-role=notice][data-code=stray-percent]')).toHaveCount(1);
+});
+
+test('real-world-bugs: the server view shows the parameters of an edited request', async ({ page }) => {
+  await page.goto('/en/real-world-bugs/');
+  await type(page, 'server-search-broken', `/search?q=${encodeURIComponent('promises & async/await')}`);
+  const params = page.locator('#server-search-broken [data-role=param]');
+  await expect(params).toHaveCount(1);
+  await expect(params.locator('[data-role=name]')).toHaveText('q');
+  await expect(params.locator('[data-role=value]')).toHaveText('promises & async/await');
+});
+
+test('analytics-normalization: edited lines regroup', async ({ page }) => {
+  await page.goto('/en/analytics-normalization/');
+  await type(page, 'group-landing', ['/landing?utm_source=email', '/landing?utm_source=%65mail', '/landing?utm_source=EMAIL'].join('\n'));
+  const groups = page.locator('#group-landing [data-role=group]');
+  await expect(groups).toHaveCount(2);
+  await expect(groups.first()).toHaveAttribute('data-count', '2');
+});
+
+test('faq: an answer encodes a new letter', async ({ page }) => {
+  await page.goto('/en/faq/');
+  await page.locator('#one-letter-many-escapes > summary').click();
+  await type(page, 'faq-encode-ka', 'ж');
+  await expect(output(page, 'faq-encode-ka')).toHaveText(encodeURIComponent('ж'));
+});
+
+test('an FAQ deep link opens and highlights its answer', async ({ page }) => {
+  await page.goto('/en/faq/#space-percent20-or-plus');
+  const answer = page.locator('#space-percent20-or-plus');
+  await expect(answer).toHaveJSProperty('open', true);
+  await expect(answer.locator('..')).toHaveClass(/faq--target/);
+  await expect(answer.locator(':scope > summary')).toBeInViewport();
+  // Other answers stay closed.
+  await expect(page.locator('#stray-percent')).toHaveJSProperty('open', false);
+});
+
+test('switching language from an FAQ answer lands on the same answer', async ({ page }) => {
+  await page.goto('/en/faq/#stray-percent');
+  await page.locator('language-switcher a[hreflang=th]').click();
+  await expect(page).toHaveURL(/\/th\/faq\/#stray-percent$/);
+  await expect(page.locator('#stray-percent')).toHaveJSProperty('open', true);
+});
+
+test('the header links the FAQ and the tools in every locale', async ({ page }) => {
+  for (const locale of ['en', 'th', 'hi', 'uk']) {
+    await page.goto(`/${locale}/`);
+    const nav = page.locator('.site-nav');
+    await expect(nav.locator(`a[href="/${locale}/faq/"]`)).toHaveCount(1);
+    await expect(nav.locator(`a[href="/${locale}/tools/"]`)).toHaveCount(1);
+  }
+});
