@@ -89,8 +89,9 @@ describe.each(builtPages().map((page) => [page.path, page] as const))('%s', (pat
 });
 
 afterAll(() => {
-  // A record of the figures for reviews and closing notes: test-results/page-weights.json.
-  const out = resolve(DIST, '..', 'test-results');
+  // A record of the figures for reviews and closing notes: reports/page-weights.json
+  // (not test-results/, which Playwright empties when it starts).
+  const out = resolve(DIST, '..', 'reports');
   mkdirSync(out, { recursive: true });
   weights.sort((a, b) => a.page.localeCompare(b.page));
   writeFileSync(join(out, 'page-weights.json'), `${JSON.stringify(weights, null, 2)}\n`);
