@@ -1,7 +1,8 @@
 import { failure, type Result } from './issues.ts';
 import { ChangeLog, type NormalizeChange } from './changes.ts';
 import { canonicalComponent } from './component.ts';
-import { normalizeFast } from './fast-path.ts';
+// Resolves to ./fast-path.ts, or in browser builds to ./fast-path.browser.ts (see package.json).
+import { normalizeFast } from '#codec/fast-path';
 import { removeDotSegments } from './dot-segments.ts';
 import { canonicalHost } from './host.ts';
 import { groupKey } from './key.ts';

@@ -12,13 +12,13 @@ import { repoRoot } from './support.ts';
 const codecDir = path.join(repoRoot, 'src', 'codec');
 const sources = readdirSync(codecDir).filter((file) => file.endsWith('.ts'));
 
-async function bundle(entry: string): Promise<string> {
+async function bundle(entry: string, platform: 'neutral' | 'browser' | 'node' = 'neutral'): Promise<string> {
   const result = await build({
     stdin: { contents: entry, resolveDir: codecDir, loader: 'ts' },
     bundle: true,
     write: false,
     format: 'esm',
-    platform: 'neutral',
+    platform,
     treeShaking: true,
     logLevel: 'silent',
   });
@@ -27,10 +27,22 @@ async function bundle(entry: string): Promise<string> {
 
 describe('packaging', () => {
   test('imports nothing outside the codec folder', () => {
+    // `#codec/…` specifiers are package.json subpath imports; each target must be in this folder.
+    const subpaths = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).imports as Record<string, Record<string, string>>;
     for (const file of sources) {
-      const imports = [...readFileSync(path.join(codecDir, file), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1]);
-      expect(imports.filter((specifier) => !specifier?.startsWith('./'))).toEqual([]);
+      const imports = [...readFileSync(path.join(codecDir, file), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1] ?? '');
+      for (const specifier of imports.filter((s) => !s.startsWith('./'))) {
+        expect(specifier).toMatch(/^#codec\//);
+        for (const target of Object.values(subpaths[specifier] ?? { missing: '' })) expect(target).toMatch(/^\.\/src\/codec\/[\w.-]+\.ts$/);
+      }
     }
+  });
+
+  test('browsers get normalize without the Node fast path; Node and neutral builds keep it', async () => {
+    const entry = "import { normalize } from './index.ts'; console.log(normalize('/a'));";
+    // scanQuery is one of the fast path's own functions.
+    expect(await bundle(entry, 'browser')).not.toContain('function scanQuery(');
+    expect(await bundle(entry, 'node')).toContain('function scanQuery(');
   });
 
   test('bundles for a neutral platform, so it needs no Node built-ins', async () => {
