@@ -11,6 +11,7 @@ import Compare from '../../src/widgets/compare/Compare.astro';
 import QuickBox from '../../src/widgets/QuickBox.astro';
 import { widgetId } from '../../src/widgets/lib/build';
 import { LOCALES } from '../../src/i18n/locales';
+import { useTranslations } from '../../src/i18n';
 
 // The static HTML of every widget: what a reader sees with JavaScript off. Expected values
 // are the briefs' literals or come from independent oracles (the platform's encoders),
@@ -317,7 +318,9 @@ describe('QuickBox', () => {
       ['encode', 'quick-encode', 'uk'],
       ['decode', 'quick-decode', 'uk'],
     ]);
-    expect(root.querySelector('h2')?.text).toBe('Спробуйте: закодуйте або декодуйте');
+    // The heading is the page locale's string, not the English one.
+    expect(root.querySelector('h2')?.text).toBe(useTranslations('uk')('widgets.quick.heading'));
+    expect(root.querySelector('h2')?.text).not.toBe(useTranslations('en')('widgets.quick.heading'));
   });
 });
 
