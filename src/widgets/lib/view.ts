@@ -38,10 +38,3 @@ export const str = (m: Dict, key: string, p: Params = {}): string =>
 
 /** A 1-based character position for people: code points before `index`, plus one. */
 export const position = (text: string, index: number): number => [...text.slice(0, index)].length + 1;
-
-/** Splits a comma-separated prop or field ("utm_source, utm_medium") into names. */
-export const list = (s = ''): string[] =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
