@@ -7,8 +7,12 @@ const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'
 type Part = (typeof PARTS)[number];
 const KIND = { absolute: 'kindAbsolute', 'network-path': 'kindNetwork', 'absolute-path': 'kindPath', 'relative-path': 'kindRelative' };
 
-/** Form decoding, the way a server reads a query value; invalid bytes show as U+FFFD. */
-export const formText = (s: string): string => {
+/**
+ * Form decoding, as a server reads a query value (invalid bytes show as U+FFFD). Server
+ * view has the same three lines: sharing them would put a chunk of its own on every page
+ * with either widget (~100 bytes gzip more than the copy).
+ */
+const formText = (s: string): string => {
   const r = decode(s, { mode: 'form', invalid: 'replace' });
   return r.ok ? r.value : s;
 };

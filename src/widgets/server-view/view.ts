@@ -1,8 +1,13 @@
 /** Server view: the path and the query parameters a typical server gets (build and browser). */
 import { decode, parseUrl } from '../../codec';
-import { formText } from '../anatomy/view';
 import { issueItems } from '../lib/issues';
 import { fmt, h, str, type Child, type Dict } from '../lib/view';
+
+/** Form decoding, the way a server reads a query value; invalid bytes show as U+FFFD (Anatomy has its own copy). */
+const formText = (s: string): string => {
+  const r = decode(s, { mode: 'form', invalid: 'replace' });
+  return r.ok ? r.value : s;
+};
 
 export function serverView(m: Dict, value: string) {
   const r = parseUrl(value);
