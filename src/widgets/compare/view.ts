@@ -4,7 +4,7 @@
  */
 import { normalize, parseUrl, type ParsedUrl } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { changesView } from '../normalize/view';
+import { changesView } from '../normalize/changes';
 import { fmt, h, type Child, type Dict } from '../lib/view';
 
 type Row = { label: Child; a: string | null; b: string | null; rawA: string | null; rawB: string | null };
