@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * Group's worker. The page sends `engine` (the URL of the already-loaded engine chunk, same
- * origin) with each job; the worker imports it once. Jobs: `{ type: 'run', id, job }` →
+ * origin) with each job; the worker imports it once, and the chunk publishes the engine as
+ * `peGroupEngine` (see engine-script.ts). Jobs: `{ type: 'run', id, job }` →
  * progress messages, then `{ type: 'result', id, data, headers, column, ms }`;
  * `{ type: 'csv', id }` → `{ type: 'csv', id, csv }` for the last result.
  */
@@ -11,7 +12,7 @@ let last: ReturnType<Engine['run']>['report'] | undefined;
 
 self.onmessage = async (e: MessageEvent) => {
   const d = e.data;
-  const E = await (engine ??= import(/* @vite-ignore */ d.engine) as Promise<Engine>);
+  const E = await (engine ??= import(/* @vite-ignore */ d.engine).then(() => globalThis.peGroupEngine!));
   if (d.type == 'csv') {
     postMessage({ type: 'csv', id: d.id, csv: last ? E.csvOf(last) : '' });
     return;
