@@ -1,7 +1,7 @@
 /** Anatomy: the URL split into labelled parts, structural characters boxed (build and browser). */
 import { decode, parseUrl, type QueryPair, type UrlSpan } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { fmt, h, str, type Child, type Dict } from '../lib/view';
+import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Part = (typeof PARTS)[number];
@@ -60,13 +60,9 @@ export function anatomyView(m: Dict, value: string) {
     issues: [],
     details: [
       h('p', null, m[`anatomy.${KIND[r.kind]}`], ' ', list.length ? fmt(m, 'anatomy.structural', { list }) : m['anatomy.noStructural']),
-      h('table', { class: 'w-table' },
-        h('caption', { class: 'w-label' }, m['anatomy.parts']),
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, m['anatomy.colPart']), h('th', { scope: 'col' }, m['anatomy.colWritten']))),
-        h('tbody', null, spans.map(({ p, sp }) =>
-          h('tr', { 'data-part': p }, h('th', { scope: 'row' }, m[`part.${p}`]), h('td', null, h('code', null, value.slice(sp.index, sp.index + sp.length)))),
-        )),
-      ),
+      table(m, 'anatomy.parts', ['anatomy.colPart', 'anatomy.colWritten'], spans.map(({ p, sp }) =>
+        h('tr', { 'data-part': p }, h('th', { scope: 'row' }, m[`part.${p}`]), h('td', null, h('code', null, value.slice(sp.index, sp.index + sp.length)))),
+      )),
       r.pairs.length ? pairsTable(m, r.pairs.slice(0, 100)) : h('p', { class: 'w-hint' }, m['anatomy.noQuery']),
       r.pairs.length > 100 && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: r.pairs.length - 100 })),
     ],
@@ -74,16 +70,11 @@ export function anatomyView(m: Dict, value: string) {
 }
 
 function pairsTable(m: Dict, pairs: QueryPair[]): Child {
-  const th = (k: string) => h('th', { scope: 'col' }, m[k]);
-  return h('table', { class: 'w-table' },
-    h('caption', { class: 'w-label' }, m['anatomy.pairs']),
-    h('thead', null, h('tr', null, th('anatomy.colName'), th('anatomy.colValue'), th('anatomy.colDecoded'))),
-    h('tbody', null, pairs.map((p) =>
-      h('tr', { 'data-role': 'pair' },
-        h('td', null, h('code', null, p.name)),
-        h('td', null, p.value == null ? m['anatomy.noEquals'] : h('code', null, p.value)),
-        h('td', null, h('code', { class: 'w-val' }, formText(p.value ?? ''))),
-      ),
-    )),
-  );
+  return table(m, 'anatomy.pairs', ['anatomy.colName', 'anatomy.colValue', 'anatomy.colDecoded'], pairs.map((p) =>
+    h('tr', { 'data-role': 'pair' },
+      h('td', null, h('code', null, p.name)),
+      h('td', null, p.value == null ? m['anatomy.noEquals'] : h('code', null, p.value)),
+      h('td', null, h('code', { class: 'w-val' }, formText(p.value ?? ''))),
+    ),
+  ));
 }
