@@ -6,9 +6,10 @@
  * progress messages, then `{ type: 'result', id, data, headers, column, ms }`;
  * `{ type: 'csv', id }` → `{ type: 'csv', id, csv }` for the last result.
  */
-type Engine = typeof import('./engine');
-let engine: Promise<Engine> | undefined;
-let last: ReturnType<Engine['run']>['report'] | undefined;
+import type { PublishedEngine } from './engine-script';
+
+let engine: Promise<PublishedEngine> | undefined;
+let last: ReturnType<PublishedEngine['run']>['report'] | undefined;
 
 self.onmessage = async (e: MessageEvent) => {
   const d = e.data;
