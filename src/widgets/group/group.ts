@@ -79,12 +79,10 @@ class GroupWidget extends Widget {
 
   async run(): Promise<void> {
     clearTimeout(this.timer);
-    // The engine is a chunk of its own (engine-script.ts), free of DOM code: the worker
-    // imports that same chunk by its URL, so the codec is not bundled a second time.
-    const engine = globalThis.peGroupEngine!.url;
     // A job still running is stale: stop it rather than queue behind it.
     if (this.busy) this.w?.terminate(), (this.w = null);
-    const w = (this.w ??= new Worker(new URL('./group.worker.ts', import.meta.url), { type: 'module' }));
+    // The worker is the engine's own chunk (engine-script.ts): the codec is shipped once.
+    const w = (this.w ??= new Worker(globalThis.peGroupEngineUrl!, { type: 'module' }));
     const v = this.values();
     const id = ++this.job;
     const bar = this.q<HTMLProgressElement>('progress');
@@ -108,7 +106,7 @@ class GroupWidget extends Widget {
         resolve();
       };
     });
-    w.postMessage({ type: 'run', id, engine, job: { text: this.text ?? v.lines ?? '', format: v.format, column: v.column ?? '', policy: policyOf(v) } });
+    w.postMessage({ type: 'run', id, job: { text: this.text ?? v.lines ?? '', format: v.format, column: v.column ?? '', policy: policyOf(v) } });
     await this.done;
   }
 
