@@ -1,14 +1,18 @@
 /** Anatomy: the URL split into labelled parts, structural characters boxed (build and browser). */
 import { decode, parseUrl, type QueryPair, type UrlSpan } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { fmt, h, str, type Child, type Dict } from '../lib/view';
+import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Part = (typeof PARTS)[number];
 const KIND = { absolute: 'kindAbsolute', 'network-path': 'kindNetwork', 'absolute-path': 'kindPath', 'relative-path': 'kindRelative' };
 
-/** Form decoding, the way a server reads a query value; invalid bytes show as U+FFFD. */
-export const formText = (s: string): string => {
+/**
+ * Form decoding, as a server reads a query value (invalid bytes show as U+FFFD). Server
+ * view has the same three lines: sharing them would put a chunk of its own on every page
+ * with either widget (~100 bytes gzip more than the copy).
+ */
+const formText = (s: string): string => {
   const r = decode(s, { mode: 'form', invalid: 'replace' });
   return r.ok ? r.value : s;
 };
@@ -56,13 +60,9 @@ export function anatomyView(m: Dict, value: string) {
     issues: [],
     details: [
       h('p', null, m[`anatomy.${KIND[r.kind]}`], ' ', list.length ? fmt(m, 'anatomy.structural', { list }) : m['anatomy.noStructural']),
-      h('table', { class: 'w-table' },
-        h('caption', { class: 'w-label' }, m['anatomy.parts']),
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, m['anatomy.colPart']), h('th', { scope: 'col' }, m['anatomy.colWritten']))),
-        h('tbody', null, spans.map(({ p, sp }) =>
-          h('tr', { 'data-part': p }, h('th', { scope: 'row' }, m[`part.${p}`]), h('td', null, h('code', null, value.slice(sp.index, sp.index + sp.length)))),
-        )),
-      ),
+      table(m, 'anatomy.parts', ['anatomy.colPart', 'anatomy.colWritten'], spans.map(({ p, sp }) =>
+        h('tr', { 'data-part': p }, h('th', { scope: 'row' }, m[`part.${p}`]), h('td', null, h('code', null, value.slice(sp.index, sp.index + sp.length)))),
+      )),
       r.pairs.length ? pairsTable(m, r.pairs.slice(0, 100)) : h('p', { class: 'w-hint' }, m['anatomy.noQuery']),
       r.pairs.length > 100 && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: r.pairs.length - 100 })),
     ],
@@ -70,16 +70,11 @@ export function anatomyView(m: Dict, value: string) {
 }
 
 function pairsTable(m: Dict, pairs: QueryPair[]): Child {
-  const th = (k: string) => h('th', { scope: 'col' }, m[k]);
-  return h('table', { class: 'w-table' },
-    h('caption', { class: 'w-label' }, m['anatomy.pairs']),
-    h('thead', null, h('tr', null, th('anatomy.colName'), th('anatomy.colValue'), th('anatomy.colDecoded'))),
-    h('tbody', null, pairs.map((p) =>
-      h('tr', { 'data-role': 'pair' },
-        h('td', null, h('code', null, p.name)),
-        h('td', null, p.value == null ? m['anatomy.noEquals'] : h('code', null, p.value)),
-        h('td', null, h('code', { class: 'w-val' }, formText(p.value ?? ''))),
-      ),
-    )),
-  );
+  return table(m, 'anatomy.pairs', ['anatomy.colName', 'anatomy.colValue', 'anatomy.colDecoded'], pairs.map((p) =>
+    h('tr', { 'data-role': 'pair' },
+      h('td', null, h('code', null, p.name)),
+      h('td', null, p.value == null ? m['anatomy.noEquals'] : h('code', null, p.value)),
+      h('td', null, h('code', { class: 'w-val' }, formText(p.value ?? ''))),
+    ),
+  ));
 }

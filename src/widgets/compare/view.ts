@@ -4,8 +4,8 @@
  */
 import { normalize, parseUrl, type ParsedUrl } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { changesView } from '../normalize/view';
-import { fmt, h, type Child, type Dict } from '../lib/view';
+import { changesView } from '../normalize/changes';
+import { fmt, h, table, type Child, type Dict } from '../lib/view';
 
 type Row = { label: Child; a: string | null; b: string | null; rawA: string | null; rawB: string | null };
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
@@ -45,7 +45,6 @@ export function compareView(m: Dict, a: string, b: string) {
     }
   }
   const cell = (s: string | null) => h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, s));
-  const th = (k: string) => h('th', { scope: 'col' }, m[k]);
   const body = rows
     .filter((r) => r.a != null || r.b != null || r.rawA != null || r.rawB != null)
     .map((r) => {
@@ -61,11 +60,7 @@ export function compareView(m: Dict, a: string, b: string) {
     verdict,
     issues: [],
     details: [
-      h('table', { class: 'w-table' },
-        h('caption', { class: 'w-label' }, m['compare.canonical']),
-        h('thead', null, h('tr', null, th('compare.colPart'), th('compare.colFirst'), th('compare.colSecond'), th('compare.colVerdict'))),
-        h('tbody', null, body),
-      ),
+      table(m, 'compare.canonical', ['compare.colPart', 'compare.colFirst', 'compare.colSecond', 'compare.colVerdict'], body),
       h('p', { class: 'w-label' }, m['compare.rulesA']),
       changesView(m, na.changes),
       h('p', { class: 'w-label' }, m['compare.rulesB']),

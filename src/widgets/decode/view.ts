@@ -1,6 +1,6 @@
 /** Decode: result, notes and errors, the marked input, and the layers (build and browser). */
 import { decode, decodeLayers, inspect, type DecodeMode } from '../../codec';
-import { issueItem, issueItems, issueText, markedCopy, type Span } from '../lib/issues';
+import { clip, issueItem, issueItems, issueText, MAX_ISSUES } from '../lib/issues';
 import { fmt, h, position, str, type Child, type Dict } from '../lib/view';
 
 export const MODES: readonly DecodeMode[] = ['standard', 'form'];
@@ -15,6 +15,27 @@ export const decodeState = (v: { value?: string | undefined; mode?: string | und
   charset: CHARSETS.includes(v.charset as never) ? (v.charset as string) : 'utf-8',
   invalid: v.invalid == 'replace',
 });
+
+export type Span = { index: number; length: number; error?: boolean };
+
+/**
+ * A copy of `text` with the spans marked: `<mark>` plus a dotted (note) or wavy (error)
+ * underline, so colour is never the only signal. Long stretches between marks are cut
+ * to their ends, so a 1 MB paste still gives a short copy.
+ */
+export function markedCopy(text: string, spans: Span[]): Child[] {
+  const out: Child[] = [];
+  const gap = (s: string) => (s.length > 80 ? `${s.slice(0, 30)} … ${s.slice(-30)}` : s);
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.index - b.index).slice(0, MAX_ISSUES + 1)) {
+    if (s.index < at) continue;
+    out.push(gap(text.slice(at, s.index)));
+    out.push(h('mark', { class: s.error ? 'w-mark w-mark--error' : 'w-mark' }, clip(text.slice(s.index, s.index + s.length))));
+    at = s.index + s.length;
+  }
+  out.push(gap(text.slice(at)));
+  return out;
+}
 
 const chars = (s: string) => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 

@@ -1,7 +1,7 @@
 /** Encode: the result, its summary and the byte-by-byte "why" table (build and browser). */
 import { encode, inspect, type EncodeMode } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { fmt, h, str, type Child, type Dict } from '../lib/view';
+import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 export const MODES: readonly EncodeMode[] = ['component', 'url', 'form'];
 export const asMode = (s?: string): EncodeMode => (MODES.includes(s as EncodeMode) ? (s as EncodeMode) : 'component');
@@ -34,14 +34,8 @@ export function whyView(m: Dict, value: string, mode: EncodeMode): Child {
       h('td', null, c.bytes.length ? h('code', null, written) : m['encode.noBytes'], written == c.text ? ` (${m['encode.unchanged']})` : ''),
     );
   });
-  const th = (k: string) => h('th', { scope: 'col' }, m[k]);
   return [
-    h(
-      'table',
-      { class: 'w-table' },
-      h('thead', null, h('tr', null, th('encode.colChar'), th('encode.colCodePoint'), th('encode.colBytes'), th('encode.colResult'))),
-      h('tbody', null, rows),
-    ),
+    table(m, null, ['encode.colChar', 'encode.colCodePoint', 'encode.colBytes', 'encode.colResult'], rows),
     (truncated || characters.length > WHY_LIMIT) && h('p', { class: 'w-hint' }, fmt(m, 'encode.truncated', { count: WHY_LIMIT })),
   ];
 }

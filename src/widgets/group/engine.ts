@@ -1,11 +1,9 @@
 /**
  * Group's heavy half: CSV reading, grouping with the codec, trimming for display, and the
- * mapping CSV. It runs in the worker; the worker imports this very chunk by its URL
- * (`url` below, sent by the page), so the codec is shipped once, not once per bundle.
+ * mapping CSV. It runs in the worker, which is this module's own chunk (engine-script.ts),
+ * so the codec is shipped once, not once per bundle.
  */
 import { groupReport, type GroupReport, type NormalizePolicy, type RejectedLine, type UrlGroup } from '../../codec';
-
-export const url = import.meta.url;
 
 /** What the page renders: the top groups and a few variants each, plus counts. */
 export type GroupData = {

@@ -20,7 +20,6 @@ class GroupWidget extends Widget {
   /** Resolves when the current job's result has been shown. */
   done: Promise<void> = Promise.resolve();
   fresh = false;
-  engine?: typeof import('./engine');
   /** Milliseconds the worker took for the last grouping (read by the e2e timing test). */
   ms = 0;
   /** The chosen file's text, when it is too large for the box. */
@@ -80,14 +79,10 @@ class GroupWidget extends Widget {
 
   async run(): Promise<void> {
     clearTimeout(this.timer);
-    // The engine is a chunk of its own (a dynamic import), free of DOM code: the worker
-    // imports that same chunk by its URL, so the codec is not bundled a second time.
-    // Keeping the whole module object keeps every export the worker calls.
-    this.engine ??= await import('./engine');
-    const engine = this.engine.url;
     // A job still running is stale: stop it rather than queue behind it.
     if (this.busy) this.w?.terminate(), (this.w = null);
-    const w = (this.w ??= new Worker(new URL('./group.worker.ts', import.meta.url), { type: 'module' }));
+    // The worker is the engine's own chunk (engine-script.ts): the codec is shipped once.
+    const w = (this.w ??= new Worker(globalThis.peGroupEngineUrl!, { type: 'module' }));
     const v = this.values();
     const id = ++this.job;
     const bar = this.q<HTMLProgressElement>('progress');
@@ -111,7 +106,7 @@ class GroupWidget extends Widget {
         resolve();
       };
     });
-    w.postMessage({ type: 'run', id, engine, job: { text: this.text ?? v.lines ?? '', format: v.format, column: v.column ?? '', policy: policyOf(v) } });
+    w.postMessage({ type: 'run', id, job: { text: this.text ?? v.lines ?? '', format: v.format, column: v.column ?? '', policy: policyOf(v) } });
     await this.done;
   }
 

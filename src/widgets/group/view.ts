@@ -1,10 +1,9 @@
 /** Group: the grouped table, capped, with counts of what is not shown (build and browser). */
 import type { GroupData } from './engine';
 import { issueItem, issueText } from '../lib/issues';
-import { fmt, h, str, type Child, type Dict } from '../lib/view';
+import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 export function groupView(m: Dict, d: GroupData) {
-  const th = (k: string) => h('th', { scope: 'col' }, m[k]);
   const rows = d.groups.map((g) =>
     h('tr', { 'data-role': 'group', 'data-count': g.count },
       h('td', null, h('code', { class: 'w-val', 'data-role': 'canonical' }, g.canonical), h('br'), h('code', { class: 'w-note', 'data-role': 'key' }, g.key)),
@@ -24,10 +23,7 @@ export function groupView(m: Dict, d: GroupData) {
     summary: str(m, 'group.summary', { lines: d.lines, groups: d.groupCount, rejected: d.rejectedLines }),
     output: [
       rows.length > 0 &&
-        h('table', { class: 'w-table' },
-          h('thead', null, h('tr', null, th('group.colCanonical'), th('group.colCount'), th('group.colVariants'))),
-          h('tbody', null, rows),
-        ),
+        table(m, null, ['group.colCanonical', 'group.colCount', 'group.colVariants'], rows),
       d.groupCount > d.groups.length && h('p', { class: 'w-hint' }, fmt(m, 'group.more', { count: d.groupCount - d.groups.length })),
       rejected,
     ],

@@ -1,5 +1,5 @@
 /** Build-time helpers for the widgets' `.astro` files (never shipped to the browser). */
-import { resources } from '../../i18n';
+import { resources, useTranslations } from '../../i18n';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales';
 import type { Dict } from './view';
 
@@ -42,4 +42,22 @@ export function widgetId(page: object, kind: string, props: { id?: string | unde
   for (let n = 2; seen.has(id); n++) id = `${base}-${n}`;
   seen.add(id);
   return id;
+}
+
+/**
+ * What every widget's frontmatter needs: the page locale, `t()` for its labels, its stable
+ * id, and the strings its script needs (`common`, `issue` and the widget's own sections).
+ */
+export function widgetSetup(
+  astro: { currentLocale: string | undefined; request: object; props: { id?: string | undefined } },
+  kind: string,
+  sections: string[],
+) {
+  const locale = pageLocale(astro.currentLocale);
+  return {
+    locale,
+    t: useTranslations(locale),
+    id: widgetId(astro.request, kind, astro.props),
+    m: dictFor(locale, ['common', 'issue', ...sections]),
+  };
 }

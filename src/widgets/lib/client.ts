@@ -69,7 +69,8 @@ export abstract class Widget extends HTMLElement {
   /**
    * Replaces each region's content (`data-region=<name>`, else `data-role=<name>`) with a
    * view tree. A text output longer than {@link CUT} characters shows its beginning and
-   * says so (laying out megabytes freezes the page); Copy still copies all of it.
+   * says so in the `[data-role=cut]` note after it (laying out megabytes freezes the page);
+   * Copy still copies all of it.
    */
   show(view: Record<string, Child>) {
     for (const [k, v] of Object.entries(view)) {
@@ -77,17 +78,13 @@ export abstract class Widget extends HTMLElement {
       if (!el) continue;
       if (k == 'output' && typeof v == 'string') {
         this.full = v;
-        let note = el.nextElementSibling as HTMLElement | null;
-        if (v.length > CUT && note?.dataset.role != 'cut') {
-          note = Object.assign(document.createElement('p'), { className: 'w-hint' });
-          note.dataset.role = 'cut';
-          el.after(note);
-        }
+        el.textContent = v.length > CUT ? v.slice(0, CUT) : v;
+        // The note is in the static HTML (OutputField, Anatomy), hidden until needed.
+        const note = el.nextElementSibling as HTMLElement | null;
         if (note?.dataset.role == 'cut') {
           note.hidden = v.length <= CUT;
           note.textContent = str(this.m, 'common.cut', { shown: CUT, length: v.length });
         }
-        el.textContent = v.length > CUT ? v.slice(0, CUT) : v;
       } else el.replaceChildren(toDOM(v));
     }
   }

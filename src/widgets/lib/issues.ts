@@ -1,11 +1,12 @@
-/** Codec issues worded for readers, and the marked copy of an input (build and browser). */
+/** Codec issues worded for readers (build and browser). */
 import type { CodecIssue } from '../../codec';
 import { fmt, h, position, type Child, type Dict, type VNode } from './view';
 
 /** At most this many notices are listed; the rest are counted. */
 export const MAX_ISSUES = 20;
 
-const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 28)}…${s.slice(-28)}` : s);
+/** A long quote cut to its ends. */
+export const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 28)}…${s.slice(-28)}` : s);
 
 /** The sentence for one issue: the offending text quoted, its 1-based position, its byte offset. */
 export function issueText(m: Dict, text: string, is: CodecIssue): Child[] {
@@ -33,25 +34,4 @@ export function issueItems(m: Dict, text: string, notices: CodecIssue[], error?:
   if (notices.length > MAX_ISSUES) items.push(h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: notices.length - MAX_ISSUES })));
   if (error) items.push(issueItem(m, 'error', error.code, issueText(m, text, error)));
   return items;
-}
-
-export type Span = { index: number; length: number; error?: boolean };
-
-/**
- * A copy of `text` with the spans marked: `<mark>` plus a dotted (note) or wavy (error)
- * underline, so colour is never the only signal. Long stretches between marks are cut
- * to their ends, so a 1 MB paste still gives a short copy.
- */
-export function markedCopy(text: string, spans: Span[]): Child[] {
-  const out: Child[] = [];
-  const gap = (s: string) => (s.length > 80 ? `${s.slice(0, 30)} … ${s.slice(-30)}` : s);
-  let at = 0;
-  for (const s of [...spans].sort((a, b) => a.index - b.index).slice(0, MAX_ISSUES + 1)) {
-    if (s.index < at) continue;
-    out.push(gap(text.slice(at, s.index)));
-    out.push(h('mark', { class: s.error ? 'w-mark w-mark--error' : 'w-mark' }, clip(text.slice(s.index, s.index + s.length))));
-    at = s.index + s.length;
-  }
-  out.push(gap(text.slice(at)));
-  return out;
 }

@@ -1,6 +1,12 @@
 /** The normalization policy as form values and as props (shared by Normalize, Group, Compare). */
 import type { NormalizePolicy } from '../../codec';
-import { list } from './view';
+
+/** Splits a comma-separated prop or field ("utm_source, utm_medium") into names. */
+export const list = (s = ''): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** Props and form fields: lists are comma-separated text, `trim` a boolean or "on". */
 export type PolicyProps = {

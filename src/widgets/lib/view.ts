@@ -21,6 +21,19 @@ export type Dict = Record<string, string>;
 export type Params = Record<string, string | number | VNode | Child[]>;
 
 /**
+ * A `.w-table`: an optional caption and the column headings (message keys), then the rows.
+ * Every widget's tables share this one shape.
+ */
+export const table = (m: Dict, caption: string | null, cols: string[], rows: Child[]): VNode =>
+  h(
+    'table',
+    { class: 'w-table' },
+    caption && h('caption', { class: 'w-label' }, m[caption]),
+    h('thead', null, h('tr', null, cols.map((k) => h('th', { scope: 'col' }, m[k])))),
+    h('tbody', null, rows),
+  );
+
+/**
  * A message with its `{{placeholders}}` filled in. Numbers stay plain text; strings are
  * reader data or code and are set in `<code>`, so the quoted text is unmistakable; view
  * nodes are inserted as they are.
@@ -38,10 +51,3 @@ export const str = (m: Dict, key: string, p: Params = {}): string =>
 
 /** A 1-based character position for people: code points before `index`, plus one. */
 export const position = (text: string, index: number): number => [...text.slice(0, index)].length + 1;
-
-/** Splits a comma-separated prop or field ("utm_source, utm_medium") into names. */
-export const list = (s = ''): string[] =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);

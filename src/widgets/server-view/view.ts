@@ -1,8 +1,13 @@
 /** Server view: the path and the query parameters a typical server gets (build and browser). */
 import { decode, parseUrl } from '../../codec';
-import { formText } from '../anatomy/view';
 import { issueItems } from '../lib/issues';
-import { fmt, h, str, type Child, type Dict } from '../lib/view';
+import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
+
+/** Form decoding, the way a server reads a query value; invalid bytes show as U+FFFD (Anatomy has its own copy). */
+const formText = (s: string): string => {
+  const r = decode(s, { mode: 'form', invalid: 'replace' });
+  return r.ok ? r.value : s;
+};
 
 export function serverView(m: Dict, value: string) {
   const r = parseUrl(value);
@@ -22,7 +27,6 @@ export function serverView(m: Dict, value: string) {
       h('td', null, h('code', { class: 'w-val' }, value.slice(p.index, p.index + p.length))),
     );
   });
-  const th = (k: string) => h('th', { scope: 'col' }, m[k]);
   const shift = r.spans.path.index;
   return {
     summary: str(m, 'serverView.summary', { count: rows.length }),
@@ -30,11 +34,7 @@ export function serverView(m: Dict, value: string) {
     path: path.ok ? path.value : r.path,
     output: [
       rows.length
-        ? h('table', { class: 'w-table' },
-            h('caption', { class: 'w-label' }, m['serverView.params']),
-            h('thead', null, h('tr', null, th('serverView.colName'), th('serverView.colValue'), th('serverView.colSent'))),
-            h('tbody', null, rows),
-          )
+        ? table(m, 'serverView.params', ['serverView.colName', 'serverView.colValue', 'serverView.colSent'], rows)
         : h('p', null, m['serverView.none']),
       r.fragment != null && h('p', { class: 'w-hint' }, fmt(m, 'serverView.fragment', { text: `#${r.fragment}` })),
     ] as Child,

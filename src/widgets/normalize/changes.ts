@@ -1,0 +1,27 @@
+/**
+ * The rules a normalization applied, one list item each (Normalize and Compare). A module
+ * of its own so that Compare does not also load Normalize's view.
+ */
+import type { NormalizeChange } from '../../codec';
+import { fmt, h, type Child, type Dict } from '../lib/view';
+
+const MAX_CHANGES = 50;
+const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
+
+export const ruleName = (m: Dict, rule: string): Child => (`rule.${rule}` in m ? m[`rule.${rule}`] : fmt(m, 'rule.other', { rule }));
+
+/** Each change as "rule: before X → after Y". */
+export function changesView(m: Dict, changes: NormalizeChange[]): Child {
+  if (!changes.length) return h('p', { class: 'w-hint' }, m['normalize.none']);
+  const code = (s: string) => (s ? h('code', { class: 'w-val' }, clip(s)) : m['common.empty']);
+  return [
+    h('ol', { class: 'w-list' }, changes.slice(0, MAX_CHANGES).map((c) =>
+      h('li', { 'data-role': 'change', 'data-rule': c.rule },
+        h('strong', null, ruleName(m, c.rule)), ': ',
+        m['normalize.before'], ' ', code(c.before), ' → ',
+        c.after ? [m['normalize.after'], ' ', code(c.after)] : m['normalize.removed'],
+      ),
+    )),
+    changes.length > MAX_CHANGES && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: changes.length - MAX_CHANGES })),
+  ];
+}
