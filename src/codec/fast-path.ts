@@ -1,5 +1,5 @@
 import type { NormalizeChange } from './changes.ts';
-import { hashScratch, keyScratch, type KeyScratch } from './key.ts';
+import { hashBytes } from './key.ts';
 import type { Normalized } from './normalize.ts';
 import type { CompiledPolicy } from './policy.ts';
 import { isCanonicalEscapeByte } from './component.ts';
@@ -23,8 +23,7 @@ export function normalizeFast(raw: string, policy: CompiledPolicy): ({ ok: true 
   // One native call copies the URL into a reused byte buffer, which the scans below read
   // much faster than `charCodeAt`; a clean URL is ASCII, so byte and character indices agree.
   // Room for the input and, after it, the canonical URL's bytes (never longer) for the key.
-  const scratch = keyScratch(2 * n + 12);
-  const bytes = scratch.bytes;
+  const bytes = scratchFor(2 * n + 12);
   const { read, written } = (encoder ??= new TextEncoder()).encodeInto(raw, bytes);
   // Trailing whitespace (the general path strips it) may hide in a dropped fragment, which is not scanned.
   if (read !== n || written !== n || (bytes[n - 1] as number) <= 0x20) return null;
@@ -49,27 +48,26 @@ export function normalizeFast(raw: string, policy: CompiledPolicy): ({ ok: true 
   const query = count > 0 ? canonicalQuery(raw, bytes, pathEnd + 1, count, policy, changes) : null;
   if (prefix === null && query === null && end === n) {
     // Nothing changed: hash the bytes already in the buffer.
-    return { ok: true, canonical: raw, key: hashScratch(scratch, 0, n), raw, changes };
+    return { ok: true, canonical: raw, key: hashBytes(bytes, 0, n), raw, changes };
   }
   const path = prefix === null ? raw.slice(0, pathEnd) : prefix + raw.slice(origin.pathStart, pathEnd);
   const finalQuery = query ?? (count > 0 ? raw.slice(pathEnd + 1, end) : '');
   const canonical = finalQuery === '' ? path : path + '?' + finalQuery;
   if (end < n) changes.push({ rule: 'drop-fragment', before: raw.slice(end), after: '' });
-  const key = canonicalKey(scratch, n, origin, pathEnd, query !== null ? -1 : count > 0 ? end : pathEnd);
+  const key = canonicalKey(bytes, n, origin, pathEnd, query !== null ? -1 : count > 0 ? end : pathEnd);
   return { ok: true, canonical, key, raw, changes };
 }
 
 /**
  * The group key of the canonical URL, from bytes: the canonical text is assembled from the
- * input's bytes (`scratch` holds them) right after them in the buffer, as `normalizeFast`
+ * input's bytes (`bytes` holds them) right after them in the buffer, as `normalizeFast`
  * assembles the string, which saves encoding that string again. `queryEnd` is where the
  * input's query ends when it is kept as written (`pathEnd` when there is none), or -1 for
  * the pieces `canonicalQuery` left in order.
  */
-function canonicalKey(scratch: KeyScratch, n: number, origin: Origin, pathEnd: number, queryEnd: number): string {
-  const bytes = scratch.bytes;
-  // 4-aligned, for the hash's 32-bit reads, and past the input's padding.
-  const base = (n + 7) & ~3;
+function canonicalKey(bytes: Uint8Array, n: number, origin: Origin, pathEnd: number, queryEnd: number): string {
+  // Right after the input, which the canonical URL copies from.
+  const base = n;
   let out = base;
   if (origin.hostStart >= 0) {
     out = copyBytes(bytes, 0, origin.hostStart, out);
@@ -90,7 +88,7 @@ function canonicalKey(scratch: KeyScratch, n: number, origin: Origin, pathEnd: n
   } else if (queryEnd > pathEnd) {
     out = copyBytes(bytes, pathEnd, queryEnd, out);
   }
-  return hashScratch(scratch, base, out - base);
+  return hashBytes(bytes, base, out - base);
 }
 
 /** Copies `bytes[from, to)` to `bytes[out...]`; returns the new end. A URL's pieces are short, so a loop beats `copyWithin`. */
@@ -100,6 +98,16 @@ function copyBytes(bytes: Uint8Array, from: number, to: number, out: number): nu
 }
 
 let encoder: TextEncoder | undefined;
+let scratch: Uint8Array | undefined;
+
+/**
+ * The reused byte buffer, with room for `size` bytes plus the three bytes of padding
+ * {@link hashBytes} writes after what it hashes.
+ */
+function scratchFor(size: number): Uint8Array {
+  if (scratch === undefined || scratch.length < size + 3) scratch = new Uint8Array(Math.max(size + 3, 1024));
+  return scratch;
+}
 
 /** Longer inputs take the general path, so the reused buffer stays small (about 64 KB). */
 const MAX_FAST_LENGTH = 1 << 15;

@@ -12,6 +12,8 @@
  * https://github.com/aappleby/smhasher/blob/master/src/MurmurHash3.cpp
  */
 
+import { scratchBytes } from './bytes.ts';
+
 const SEED_1 = 0x9747b28c;
 const SEED_2 = 0x2d358dcc;
 
@@ -22,68 +24,30 @@ const SEED_2 = 0x2d358dcc;
  * groupKey('/landing?utm_source=email') // 'a20fe7f47624cda6': same text, same key, everywhere
  */
 export function groupKey(text: string): string {
-  // Short texts (every real URL) are encoded natively into a reused buffer and hashed as
-  // 32-bit words; that is about twice as fast as reading character codes one by one.
-  if (text.length > MAX_SCRATCH_CHARS) return hashByteArray(new TextEncoder().encode(text));
-  const scratch = keyScratch(text.length * 3);
-  const { written } = (encoder ??= new TextEncoder()).encodeInto(text, scratch.bytes);
-  return hashScratch(scratch, 0, written);
+  // Encoded natively into the encoder's and decoder's reused buffer (room for the worst
+  // case and the padding): no allocation per key.
+  const bytes = scratchBytes(text.length * 3 + 3);
+  const { written } = (encoder ??= new TextEncoder()).encodeInto(text, bytes);
+  return hashBytes(bytes, 0, written);
 }
 
-/** Texts up to this length are hashed from the reused buffer; longer ones from a fresh array. */
-const MAX_SCRATCH_CHARS = 1 << 16;
-
-/** A byte buffer with a 32-bit view of the same memory, when the platform is little-endian. */
-export type KeyScratch = { bytes: Uint8Array; words: Int32Array | null };
-
-let scratch: KeyScratch | undefined;
 let encoder: TextEncoder | undefined;
 
 /**
- * The reused buffer, with room for `size` bytes plus the zero padding of the last word.
- * Shared with the fast path, which fills it with a URL's bytes and hashes them in place.
+ * The key of `bytes[start, start + length)`: the same value {@link groupKey} gives their
+ * text. The three bytes after the range are overwritten (the zero padding of the last
+ * word), so the caller leaves room for them. The fast path hashes its own buffer with it.
  */
-export function keyScratch(size: number): KeyScratch {
-  if (scratch === undefined || scratch.bytes.length < size + 4) {
-    // A multiple of 4, so the 32-bit view covers every byte.
-    const buffer = new ArrayBuffer((Math.max(size, 1020) + 4) & ~3);
-    // The words are read little-endian; on a big-endian platform they are assembled from bytes.
-    const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-    scratch = { bytes: new Uint8Array(buffer), words: littleEndian ? new Int32Array(buffer) : null };
-  }
-  return scratch;
-}
-
-/**
- * The key of `scratch.bytes[start, start + length)`: the same value {@link groupKey} gives
- * their text. `start` is a multiple of 4; the three bytes after the range are overwritten.
- */
-export function hashScratch(scratch: KeyScratch, start: number, length: number): string {
-  const { bytes, words } = scratch;
-  if (words === null) return hashByteArray(bytes.subarray(start, start + length));
-  // The last word is padded with zeros.
+export function hashBytes(bytes: Uint8Array, start: number, length: number): string {
   const end = start + length;
   bytes[end] = 0;
   bytes[end + 1] = 0;
   bytes[end + 2] = 0;
   let h1 = SEED_1 ^ length;
   let h2 = SEED_2 ^ length;
-  const last = (end + 3) >> 2;
-  for (let i = start >> 2; i < last; i++) {
-    const word = words[i] as number;
-    h1 = mixLane1(h1, word);
-    h2 = mixLane2(h2, word);
-  }
-  return finish(h1, h2);
-}
-
-function hashByteArray(bytes: Uint8Array): string {
-  const length = bytes.length;
-  let h1 = SEED_1 ^ length;
-  let h2 = SEED_2 ^ length;
-  for (let i = 0; i < length; i += 4) {
-    // Bytes past the end are missing: the last word is padded with zeros.
-    const word = (bytes[i] as number) | ((bytes[i + 1] ?? 0) << 8) | ((bytes[i + 2] ?? 0) << 16) | ((bytes[i + 3] ?? 0) << 24);
+  for (let i = start; i < end; i += 4) {
+    // Little-endian words, assembled from bytes: as fast as a 32-bit view, with no endianness check.
+    const word = (bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24);
     h1 = mixLane1(h1, word);
     h2 = mixLane2(h2, word);
   }
