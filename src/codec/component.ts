@@ -1,5 +1,6 @@
 import type { ChangeLog, NormalizeRule } from './changes.ts';
 import { escapedByteAt, isUnreserved, percentEscape, urlSafeTable } from './sets.ts';
+import { utf8Bytes } from './utf8.ts';
 
 /**
  * The canonical form of one URL component, `text[start, end)`:
@@ -144,16 +145,9 @@ export function isCanonicalEscapeByte(bytes: Uint8Array, i: number, n: number): 
 
 /** `%XX` for each UTF-8 byte; a lone surrogate is written as U+FFFD, as a UTF-8 encoder does. */
 function escapeCodePoint(codePoint: number): string {
-  const c = codePoint >= 0xd800 && codePoint <= 0xdfff ? 0xfffd : codePoint;
-  if (c < 0x80) return percentEscape(c);
-  if (c < 0x800) return percentEscape(0xc0 | (c >> 6)) + percentEscape(0x80 | (c & 0x3f));
-  if (c < 0x10000) {
-    return percentEscape(0xe0 | (c >> 12)) + percentEscape(0x80 | ((c >> 6) & 0x3f)) + percentEscape(0x80 | (c & 0x3f));
-  }
-  return (
-    percentEscape(0xf0 | (c >> 18)) +
-    percentEscape(0x80 | ((c >> 12) & 0x3f)) +
-    percentEscape(0x80 | ((c >> 6) & 0x3f)) +
-    percentEscape(0x80 | (c & 0x3f))
-  );
+  // Only characters that were not canonical get here, so this is off the hot path.
+  const bytes = utf8Bytes(codePoint >= 0xd800 && codePoint <= 0xdfff ? 0xfffd : codePoint);
+  let out = '';
+  for (let k = 0; k < bytes.length; k++) out += percentEscape(bytes[k] as number);
+  return out;
 }
