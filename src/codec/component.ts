@@ -1,4 +1,6 @@
 import type { ChangeLog, NormalizeRule } from './changes.ts';
+// Node gets a table-driven check (./fast-path.ts), browsers a compact one (./fast-path.browser.ts).
+import { isCanonicalEscape } from '#codec/fast-path';
 import { escapedByteAt, isUnreserved, percentEscape, urlSafeTable } from './sets.ts';
 import { utf8Bytes } from './utf8.ts';
 
@@ -111,36 +113,6 @@ class ChangeRuns {
     if (this.rule !== null) this.log.note(this.rule, this.text.slice(this.from, this.to), this.after);
     this.rule = null;
   }
-}
-
-let canonicalPairs: Uint8Array | undefined;
-
-/** 1 at `(high << 8) | low` for the two digit codes of each canonical escape. */
-function canonicalPairTable(): Uint8Array {
-  if (canonicalPairs === undefined) {
-    canonicalPairs = new Uint8Array(1 << 16);
-    const upper = '0123456789ABCDEF';
-    for (let byte = 0; byte < 256; byte++) {
-      if (!isUnreserved(byte)) canonicalPairs[(upper.charCodeAt(byte >> 4) << 8) | upper.charCodeAt(byte & 15)] = 1;
-    }
-  }
-  return canonicalPairs;
-}
-
-/**
- * An escape that is already canonical: uppercase hex digits, of a byte that is not an
- * unreserved character (those are decoded). One lookup in a table indexed by the two
- * digit codes, as the normalizer asks this for every escape it meets.
- */
-export function isCanonicalEscape(text: string, i: number): boolean {
-  const high = text.charCodeAt(i + 1);
-  const low = text.charCodeAt(i + 2);
-  return (high | low) < 0x100 && canonicalPairTable()[(high << 8) | low] === 1;
-}
-
-/** {@link isCanonicalEscape} for the `%` at `bytes[i]` of the first `n` bytes of an ASCII text. */
-export function isCanonicalEscapeByte(bytes: Uint8Array, i: number, n: number): boolean {
-  return i + 2 < n && canonicalPairTable()[((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number)] === 1;
 }
 
 /** `%XX` for each UTF-8 byte; a lone surrogate is written as U+FFFD, as a UTF-8 encoder does. */

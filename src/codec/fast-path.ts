@@ -2,8 +2,7 @@ import type { NormalizeChange } from './changes.ts';
 import { hashBytes } from './key.ts';
 import type { Normalized } from './normalize.ts';
 import type { CompiledPolicy } from './policy.ts';
-import { isCanonicalEscapeByte } from './component.ts';
-import { isAsciiAlpha, isAsciiDigit, urlSafeTable } from './sets.ts';
+import { isAsciiAlpha, isAsciiDigit, isUnreserved, urlSafeTable } from './sets.ts';
 
 /**
  * Normalization of the URLs analytics data is mostly made of, without parsing objects:
@@ -407,4 +406,35 @@ function comparePieceNames(bytes: Uint8Array, a: number, b: number): number {
 
 function isDropped(name: string, policy: CompiledPolicy): boolean {
   return policy.dropNames?.has(name) === true || policy.dropPrefixes?.some((prefix) => name.startsWith(prefix)) === true;
+}
+
+let canonicalPairs: Uint8Array | undefined;
+
+/** 1 at `(high << 8) | low` for the two digit codes of each canonical escape. */
+function canonicalPairTable(): Uint8Array {
+  if (canonicalPairs === undefined) {
+    canonicalPairs = new Uint8Array(1 << 16);
+    const upper = '0123456789ABCDEF';
+    for (let byte = 0; byte < 256; byte++) {
+      if (!isUnreserved(byte)) canonicalPairs[(upper.charCodeAt(byte >> 4) << 8) | upper.charCodeAt(byte & 15)] = 1;
+    }
+  }
+  return canonicalPairs;
+}
+
+/**
+ * An escape that is already canonical: uppercase hex digits, of a byte that is not an
+ * unreserved character (those are decoded). One lookup in a table indexed by the two
+ * digit codes, as the normalizer asks this for every escape it meets. Browsers get the
+ * same answers without the 64 KB table from `fast-path.browser.ts` (the tests compare both).
+ */
+export function isCanonicalEscape(text: string, i: number): boolean {
+  const high = text.charCodeAt(i + 1);
+  const low = text.charCodeAt(i + 2);
+  return (high | low) < 0x100 && canonicalPairTable()[(high << 8) | low] === 1;
+}
+
+/** {@link isCanonicalEscape} for the `%` at `bytes[i]` of the first `n` bytes of an ASCII text. */
+function isCanonicalEscapeByte(bytes: Uint8Array, i: number, n: number): boolean {
+  return i + 2 < n && canonicalPairTable()[((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number)] === 1;
 }
