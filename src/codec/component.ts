@@ -1,5 +1,8 @@
 import type { ChangeLog, NormalizeRule } from './changes.ts';
+// Node gets a table-driven check (./fast-path.ts), browsers a compact one (./fast-path.browser.ts).
+import { isCanonicalEscape } from '#codec/fast-path';
 import { escapedByteAt, isUnreserved, percentEscape, urlSafeTable } from './sets.ts';
+import { utf8Bytes } from './utf8.ts';
 
 /**
  * The canonical form of one URL component, `text[start, end)`:
@@ -112,48 +115,11 @@ class ChangeRuns {
   }
 }
 
-let canonicalPairs: Uint8Array | undefined;
-
-/** 1 at `(high << 8) | low` for the two digit codes of each canonical escape. */
-function canonicalPairTable(): Uint8Array {
-  if (canonicalPairs === undefined) {
-    canonicalPairs = new Uint8Array(1 << 16);
-    const upper = '0123456789ABCDEF';
-    for (let byte = 0; byte < 256; byte++) {
-      if (!isUnreserved(byte)) canonicalPairs[(upper.charCodeAt(byte >> 4) << 8) | upper.charCodeAt(byte & 15)] = 1;
-    }
-  }
-  return canonicalPairs;
-}
-
-/**
- * An escape that is already canonical: uppercase hex digits, of a byte that is not an
- * unreserved character (those are decoded). One lookup in a table indexed by the two
- * digit codes, as the normalizer asks this for every escape it meets.
- */
-export function isCanonicalEscape(text: string, i: number): boolean {
-  const high = text.charCodeAt(i + 1);
-  const low = text.charCodeAt(i + 2);
-  return (high | low) < 0x100 && canonicalPairTable()[(high << 8) | low] === 1;
-}
-
-/** {@link isCanonicalEscape} for the `%` at `bytes[i]` of the first `n` bytes of an ASCII text. */
-export function isCanonicalEscapeByte(bytes: Uint8Array, i: number, n: number): boolean {
-  return i + 2 < n && canonicalPairTable()[((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number)] === 1;
-}
-
 /** `%XX` for each UTF-8 byte; a lone surrogate is written as U+FFFD, as a UTF-8 encoder does. */
 function escapeCodePoint(codePoint: number): string {
-  const c = codePoint >= 0xd800 && codePoint <= 0xdfff ? 0xfffd : codePoint;
-  if (c < 0x80) return percentEscape(c);
-  if (c < 0x800) return percentEscape(0xc0 | (c >> 6)) + percentEscape(0x80 | (c & 0x3f));
-  if (c < 0x10000) {
-    return percentEscape(0xe0 | (c >> 12)) + percentEscape(0x80 | ((c >> 6) & 0x3f)) + percentEscape(0x80 | (c & 0x3f));
-  }
-  return (
-    percentEscape(0xf0 | (c >> 18)) +
-    percentEscape(0x80 | ((c >> 12) & 0x3f)) +
-    percentEscape(0x80 | ((c >> 6) & 0x3f)) +
-    percentEscape(0x80 | (c & 0x3f))
-  );
+  // Only characters that were not canonical get here, so this is off the hot path.
+  const bytes = utf8Bytes(codePoint >= 0xd800 && codePoint <= 0xdfff ? 0xfffd : codePoint);
+  let out = '';
+  for (let k = 0; k < bytes.length; k++) out += percentEscape(bytes[k] as number);
+  return out;
 }

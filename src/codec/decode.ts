@@ -137,7 +137,8 @@ function strayNotices(text: string, byteOffsets: number[], ascii: boolean): Code
       k++;
     }
     const codePoint = text.codePointAt(i) as number;
-    byte += codePoint >= 0xd800 && codePoint <= 0xdfff ? 3 : utf8Length(codePoint);
+    // A lone surrogate counts as the three bytes of U+FFFD, which is what utf8Length gives it.
+    byte += utf8Length(codePoint);
     if (codePoint > 0xffff) i++;
   }
   return notices;

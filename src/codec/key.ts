@@ -12,86 +12,47 @@
  * https://github.com/aappleby/smhasher/blob/master/src/MurmurHash3.cpp
  */
 
-const SEED_1 = 0x9747b28c;
-const SEED_2 = 0x2d358dcc;
+export const SEED_1 = 0x9747b28c;
+export const SEED_2 = 0x2d358dcc;
 
 /**
  * The group key of a canonical URL.
+ *
+ * This is the plain form, which browsers run. Node computes the same keys with the
+ * word-at-a-time version in `fast-path.ts` (normalize imports it through `#codec/fast-path`);
+ * the unit tests check both against the algorithm described above.
  *
  * @example
  * groupKey('/landing?utm_source=email') // 'a20fe7f47624cda6': same text, same key, everywhere
  */
 export function groupKey(text: string): string {
-  // Short texts (every real URL) are encoded natively into a reused buffer and hashed as
-  // 32-bit words; that is about twice as fast as reading character codes one by one.
-  if (text.length > MAX_SCRATCH_CHARS) return hashByteArray(new TextEncoder().encode(text));
-  const scratch = keyScratch(text.length * 3);
-  const { written } = (encoder ??= new TextEncoder()).encodeInto(text, scratch.bytes);
-  return hashScratch(scratch, 0, written);
-}
-
-/** Texts up to this length are hashed from the reused buffer; longer ones from a fresh array. */
-const MAX_SCRATCH_CHARS = 1 << 16;
-
-/** A byte buffer with a 32-bit view of the same memory, when the platform is little-endian. */
-export type KeyScratch = { bytes: Uint8Array; words: Int32Array | null };
-
-let scratch: KeyScratch | undefined;
-let encoder: TextEncoder | undefined;
-
-/**
- * The reused buffer, with room for `size` bytes plus the zero padding of the last word.
- * Shared with the fast path, which fills it with a URL's bytes and hashes them in place.
- */
-export function keyScratch(size: number): KeyScratch {
-  if (scratch === undefined || scratch.bytes.length < size + 4) {
-    // A multiple of 4, so the 32-bit view covers every byte.
-    const buffer = new ArrayBuffer((Math.max(size, 1020) + 4) & ~3);
-    // The words are read little-endian; on a big-endian platform they are assembled from bytes.
-    const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-    scratch = { bytes: new Uint8Array(buffer), words: littleEndian ? new Int32Array(buffer) : null };
-  }
-  return scratch;
-}
-
-/**
- * The key of `scratch.bytes[start, start + length)`: the same value {@link groupKey} gives
- * their text. `start` is a multiple of 4; the three bytes after the range are overwritten.
- */
-export function hashScratch(scratch: KeyScratch, start: number, length: number): string {
-  const { bytes, words } = scratch;
-  if (words === null) return hashByteArray(bytes.subarray(start, start + length));
-  // The last word is padded with zeros.
-  const end = start + length;
-  bytes[end] = 0;
-  bytes[end + 1] = 0;
-  bytes[end + 2] = 0;
-  let h1 = SEED_1 ^ length;
-  let h2 = SEED_2 ^ length;
-  const last = (end + 3) >> 2;
-  for (let i = start >> 2; i < last; i++) {
-    const word = words[i] as number;
-    h1 = mixLane1(h1, word);
-    h2 = mixLane2(h2, word);
-  }
-  return finish(h1, h2);
-}
-
-function hashByteArray(bytes: Uint8Array): string {
+  const bytes = (encoder ??= new TextEncoder()).encode(text);
   const length = bytes.length;
   let h1 = SEED_1 ^ length;
   let h2 = SEED_2 ^ length;
   for (let i = 0; i < length; i += 4) {
-    // Bytes past the end are missing: the last word is padded with zeros.
-    const word = (bytes[i] as number) | ((bytes[i + 1] ?? 0) << 8) | ((bytes[i + 2] ?? 0) << 16) | ((bytes[i + 3] ?? 0) << 24);
+    // Little-endian; past the end, `bytes[k]` is undefined, which a shift reads as 0: the zero padding.
+    const word = (bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24);
     h1 = mixLane1(h1, word);
     h2 = mixLane2(h2, word);
   }
-  return finish(h1, h2);
+  h1 = fmix32(h1);
+  h2 = fmix32(h2);
+  h1 = (h1 + h2) | 0;
+  h2 = (h2 + h1) | 0;
+  return hex8(h1) + hex8(h2);
+}
+
+let encoder: TextEncoder | undefined;
+
+function hex8(h: number): string {
+  let out = '';
+  for (let shift = 28; shift >= 0; shift -= 4) out += '0123456789abcdef'[(h >>> shift) & 15];
+  return out;
 }
 
 // MurmurHash3 x86_32's block step.
-function mixLane1(h: number, word: number): number {
+export function mixLane1(h: number, word: number): number {
   let k = Math.imul(word, 0xcc9e2d51);
   k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
   h ^= k;
@@ -99,50 +60,18 @@ function mixLane1(h: number, word: number): number {
 }
 
 // The same shape with other constants, so the two halves of the key are independent.
-function mixLane2(h: number, word: number): number {
+export function mixLane2(h: number, word: number): number {
   let k = Math.imul(word, 0x85ebca6b);
   k = Math.imul((k << 17) | (k >>> 15), 0xc2b2ae35);
   h ^= k;
   return (Math.imul((h << 11) | (h >>> 21), 9) + 0x38495ab5) | 0;
 }
 
-function finish(h1: number, h2: number): string {
-  h1 = fmix32(h1);
-  h2 = fmix32(h2);
-  h1 = (h1 + h2) | 0;
-  h2 = (h2 + h1) | 0;
-  return hex16(h1, h2);
-}
-
 // https://github.com/aappleby/smhasher/blob/master/src/MurmurHash3.cpp (fmix32)
-function fmix32(h: number): number {
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
-}
-
-const HEX = [0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66];
-
-/** Sixteen lowercase hex digits of two 32-bit values, made in one call (a flat string, not a concatenation). */
-function hex16(a: number, b: number): string {
-  return String.fromCharCode(
-    HEX[a >>> 28] as number,
-    HEX[(a >>> 24) & 15] as number,
-    HEX[(a >>> 20) & 15] as number,
-    HEX[(a >>> 16) & 15] as number,
-    HEX[(a >>> 12) & 15] as number,
-    HEX[(a >>> 8) & 15] as number,
-    HEX[(a >>> 4) & 15] as number,
-    HEX[a & 15] as number,
-    HEX[b >>> 28] as number,
-    HEX[(b >>> 24) & 15] as number,
-    HEX[(b >>> 20) & 15] as number,
-    HEX[(b >>> 16) & 15] as number,
-    HEX[(b >>> 12) & 15] as number,
-    HEX[(b >>> 8) & 15] as number,
-    HEX[(b >>> 4) & 15] as number,
-    HEX[b & 15] as number,
-  );
 }

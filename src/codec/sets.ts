@@ -19,19 +19,14 @@ export function isUnreserved(c: number): boolean {
   return isAsciiAlpha(c) || isAsciiDigit(c) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
 }
 
-// https://www.rfc-editor.org/rfc/rfc3986#section-2.2  gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
-export function isGenDelim(c: number): boolean {
-  return c === 0x3a || c === 0x2f || c === 0x3f || c === 0x23 || c === 0x5b || c === 0x5d || c === 0x40;
-}
-
-// https://www.rfc-editor.org/rfc/rfc3986#section-2.2  sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-export function isSubDelim(c: number): boolean {
-  return c === 0x21 || c === 0x24 || (c >= 0x26 && c <= 0x2c) || c === 0x3b || c === 0x3d;
-}
-
-// https://www.rfc-editor.org/rfc/rfc3986#section-2.2
+// https://www.rfc-editor.org/rfc/rfc3986#section-2.2  reserved = gen-delims / sub-delims
 export function isReserved(c: number): boolean {
-  return isGenDelim(c) || isSubDelim(c);
+  return (
+    // gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+    c === 0x3a || c === 0x2f || c === 0x3f || c === 0x23 || c === 0x5b || c === 0x5d || c === 0x40 ||
+    // sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+    c === 0x21 || c === 0x24 || (c >= 0x26 && c <= 0x2c) || c === 0x3b || c === 0x3d
+  );
 }
 
 // https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set

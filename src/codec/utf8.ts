@@ -3,14 +3,6 @@
  * https://encoding.spec.whatwg.org/#utf-8
  */
 
-export function isHighSurrogate(c: number): boolean {
-  return c >= 0xd800 && c <= 0xdbff;
-}
-
-export function isLowSurrogate(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
-}
-
 type MaybeWellFormed = { isWellFormed?: () => boolean };
 
 /**
@@ -25,7 +17,9 @@ export function findLoneSurrogate(text: string, from = 0): number {
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0xd800 || c > 0xdfff) continue;
-    if (isHighSurrogate(c) && isLowSurrogate(text.charCodeAt(i + 1))) {
+    // A high surrogate followed by a low one is a pair.
+    const next = text.charCodeAt(i + 1);
+    if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
       i++;
       continue;
     }
@@ -48,7 +42,7 @@ export function replaceLoneSurrogates(text: string): string {
   return out + text.slice(last);
 }
 
-/** Number of UTF-8 bytes of a code point. */
+/** Number of UTF-8 bytes of a code point (3 for a surrogate, as for the U+FFFD it becomes). */
 export function utf8Length(codePoint: number): number {
   return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
 }
