@@ -16,9 +16,9 @@ const CSS_BUDGET = 10 * 1024;
  * grows past its ceiling, and fails once it fits the budget, so the entry gets removed.
  */
 const KNOWN_OVER_JS_BUDGET: Record<string, number> = {
-  tools: 23_700,
-  faq: 19_450,
-  'analytics-normalization': 18_300,
+  tools: 20_100,
+  faq: 15_850,
+  'analytics-normalization': 14_800,
 };
 
 const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
