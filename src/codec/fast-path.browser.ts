@@ -2,9 +2,6 @@ import type { Normalized } from './normalize.ts';
 import type { CompiledPolicy } from './policy.ts';
 import { escapedByteAt, isUnreserved } from './sets.ts';
 
-// The plain form of the key; Node's fast-path.ts computes the same keys a word at a time.
-export { groupKey } from './key.ts';
-
 /**
  * What browsers get for `#codec/fast-path` (package.json `imports`, `browser` condition):
  * no fast path, and compact forms of the checks Node answers from tables. The fast path

@@ -1,5 +1,5 @@
 import type { NormalizeChange } from './changes.ts';
-import { fmix32, groupKey as plainGroupKey, mixLane1, mixLane2, SEED_1, SEED_2 } from './key.ts';
+import { finishKey, groupKey, mixLane1, mixLane2, SEED_1, SEED_2 } from './key.ts';
 import type { Normalized } from './normalize.ts';
 import type { CompiledPolicy } from './policy.ts';
 import { isAsciiAlpha, isAsciiDigit, isUnreserved, urlSafeTable } from './sets.ts';
@@ -433,24 +433,6 @@ function isCanonicalEscapeByte(bytes: Uint8Array, i: number, n: number): boolean
 
 // --- Group keys, a 32-bit word at a time ------------------------------------------------
 
-/**
- * {@link plainGroupKey} (key.ts), computed faster: the text is encoded natively into a
- * reused buffer and read as 32-bit words through a view of it, and the digits are made in
- * one call. Normalization in Node takes its keys from here; browsers, which resolve
- * `#codec/fast-path` to fast-path.browser.ts, run the plain form.
- */
-export function groupKey(text: string): string {
-  // Short texts (every real URL) are encoded into the reused buffer; about twice as fast as
-  // reading character codes one by one.
-  if (text.length > MAX_SCRATCH_CHARS) return plainGroupKey(text);
-  const scratch = keyScratch(text.length * 3);
-  const { written } = (encoder ??= new TextEncoder()).encodeInto(text, scratch.bytes);
-  return hashScratch(scratch, 0, written);
-}
-
-/** Texts up to this length are hashed from the reused buffer; longer ones from a fresh array. */
-const MAX_SCRATCH_CHARS = 1 << 16;
-
 /** A byte buffer with a 32-bit view of the same memory, when the platform is little-endian. */
 type KeyScratch = { bytes: Uint8Array; words: Int32Array | null };
 
@@ -464,7 +446,7 @@ function keyScratch(size: number): KeyScratch {
   if (scratch === undefined || scratch.bytes.length < size + 4) {
     // A multiple of 4, so the 32-bit view covers every byte.
     const buffer = new ArrayBuffer((Math.max(size, 1020) + 4) & ~3);
-    // The words are read little-endian; on a big-endian platform they are assembled from bytes.
+    // The words are read little-endian; a big-endian platform gets no view, and the key from the text.
     const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
     scratch = { bytes: new Uint8Array(buffer), words: littleEndian ? new Int32Array(buffer) : null };
   }
@@ -478,7 +460,7 @@ function keyScratch(size: number): KeyScratch {
 function hashScratch(scratch: KeyScratch, start: number, length: number): string {
   const { bytes, words } = scratch;
   // Big-endian: the plain form, from the text again (the bytes are UTF-8 that encodeInto wrote, so this is exact).
-  if (words === null) return plainGroupKey(new TextDecoder().decode(bytes.subarray(start, start + length)));
+  if (words === null) return groupKey(new TextDecoder().decode(bytes.subarray(start, start + length)));
   // The last word is padded with zeros.
   const end = start + length;
   bytes[end] = 0;
@@ -492,37 +474,5 @@ function hashScratch(scratch: KeyScratch, start: number, length: number): string
     h1 = mixLane1(h1, word);
     h2 = mixLane2(h2, word);
   }
-  return finish(h1, h2);
-}
-
-function finish(h1: number, h2: number): string {
-  h1 = fmix32(h1);
-  h2 = fmix32(h2);
-  h1 = (h1 + h2) | 0;
-  h2 = (h2 + h1) | 0;
-  return hex16(h1, h2);
-}
-
-const HEX = [0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66];
-
-/** Sixteen lowercase hex digits of two 32-bit values, made in one call (a flat string, not a concatenation). */
-function hex16(a: number, b: number): string {
-  return String.fromCharCode(
-    HEX[a >>> 28] as number,
-    HEX[(a >>> 24) & 15] as number,
-    HEX[(a >>> 20) & 15] as number,
-    HEX[(a >>> 16) & 15] as number,
-    HEX[(a >>> 12) & 15] as number,
-    HEX[(a >>> 8) & 15] as number,
-    HEX[(a >>> 4) & 15] as number,
-    HEX[a & 15] as number,
-    HEX[b >>> 28] as number,
-    HEX[(b >>> 24) & 15] as number,
-    HEX[(b >>> 20) & 15] as number,
-    HEX[(b >>> 16) & 15] as number,
-    HEX[(b >>> 12) & 15] as number,
-    HEX[(b >>> 8) & 15] as number,
-    HEX[(b >>> 4) & 15] as number,
-    HEX[b & 15] as number,
-  );
+  return finishKey(h1, h2);
 }

@@ -20,9 +20,8 @@ export const SEED_2 = 0x2d358dcc;
 /**
  * The group key of a canonical URL.
  *
- * This is the plain form, which browsers run. Node computes the same keys with the
- * word-at-a-time version in `fast-path.ts` (normalize imports it through `#codec/fast-path`);
- * the unit tests check both against the algorithm described above.
+ * Node and browsers alike compute it here; only the fast path (`fast-path.ts`, Node) hashes
+ * the bytes already in its own buffer, with {@link finishKey} for the last step.
  *
  * @example
  * groupKey('/landing?utm_source=email') // 'a20fe7f47624cda6': same text, same key, everywhere
@@ -42,14 +41,19 @@ export function groupKey(text: string): string {
     h1 = mixLane1(h1, word);
     h2 = mixLane2(h2, word);
   }
+  return finishKey(h1, h2);
+}
+
+let encoder: TextEncoder | undefined;
+
+/** The key from the two lanes after the last word: each finished, mixed into the other, as hex. */
+export function finishKey(h1: number, h2: number): string {
   h1 = fmix32(h1);
   h2 = fmix32(h2);
   h1 = (h1 + h2) | 0;
   h2 = (h2 + h1) | 0;
   return hex8(h1) + hex8(h2);
 }
-
-let encoder: TextEncoder | undefined;
 
 function hex8(h: number): string {
   let out = '';

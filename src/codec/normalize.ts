@@ -1,9 +1,9 @@
 import { failure, type Result } from './issues.ts';
 import { ChangeLog, type NormalizeChange } from './changes.ts';
 import { canonicalComponent } from './component.ts';
-// Resolves to ./fast-path.ts, or in browser builds to ./fast-path.browser.ts (see package.json):
-// Node gets the fast path and a faster groupKey, browsers the plain groupKey of ./key.ts.
-import { groupKey, normalizeFast } from '#codec/fast-path';
+// Resolves to ./fast-path.ts in Node, to ./fast-path.browser.ts (no fast path) in browsers.
+import { normalizeFast } from '#codec/fast-path';
+import { groupKey } from './key.ts';
 import { removeDotSegments } from './dot-segments.ts';
 import { canonicalHost } from './host.ts';
 import { isIssue, scanUrl, type UrlLayout } from './parse.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { groupKey as nodeGroupKey } from '../../../src/codec/fast-path.ts';
 import { groupKey } from '../../../src/codec/key.ts';
 import { RUNS, wellFormedText } from './support.ts';
 
@@ -64,27 +63,10 @@ describe('groupKey', () => {
   });
 });
 
-/**
- * Node's normalize takes its keys from fast-path.ts (a reused buffer read as 32-bit words),
- * browsers from key.ts: both must give the documented key for every text.
- */
-describe("Node's word-at-a-time groupKey (fast-path.ts)", () => {
-  test('follows the documented algorithm, as the plain form does', () => {
-    fc.assert(
-      fc.property(wellFormedText, (text) => {
-        expect(nodeGroupKey(text)).toBe(referenceKey(text));
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  test('keeps the pinned value', () => {
-    expect(nodeGroupKey('/landing?utm_source=email')).toBe('a20fe7f47624cda6');
-    expect(nodeGroupKey('')).toBe(groupKey(''));
-  });
-
-  test('agrees with the plain form whatever the buffer held before, and for texts too long for it', () => {
+/** groupKey encodes into a buffer the rest of the codec reuses too. */
+describe('groupKey and the reused buffer', () => {
+  test('gives the documented key whatever the buffer held before, and for texts too long to keep it', () => {
     const texts = ['x'.repeat(70_000), 'é'.repeat(30_000), '/a', 'ab'.repeat(5_000) + '😀', '', 'abc', 'abcd\0'];
-    for (const text of [...texts, ...[...texts].reverse()]) expect(nodeGroupKey(text)).toBe(groupKey(text));
+    for (const text of [...texts, ...[...texts].reverse()]) expect(groupKey(text)).toBe(referenceKey(text));
   });
 });
