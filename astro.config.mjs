@@ -32,6 +32,19 @@ export default defineConfig({
       filter: (page) => new URL(page).pathname !== '/',
     }),
   ],
+  vite: {
+    plugins: [
+      {
+        // Widgets load their live code with import() on first use (src/widgets/lib/on-use.ts).
+        // Vite would wrap each import() in a preload helper (~1.1 KB gzip on every page with
+        // a widget) that fetches the chunk's own imports in parallel; without it they arrive
+        // one round trip later, from the same origin. Astro sets `modulePreload` after the
+        // user's `vite.build`, so a plugin's config hook is the place to turn it off.
+        name: 'no-module-preload',
+        config: () => ({ build: { modulePreload: false } }),
+      },
+    ],
+  },
   security: {
     csp: {
       directives: [

@@ -40,8 +40,12 @@ export function watchDialogs(page: Page): string[] {
   return dialogs;
 }
 
-/** Waits until the widget's scripts are running (its JS-only buttons are revealed). */
+/**
+ * Brings the widget into view, as a reader would, and waits until its live code has loaded
+ * and is running (its JS-only buttons are revealed). Widgets load that code on first use.
+ */
 export async function ready(widget: Locator): Promise<void> {
+  await widget.scrollIntoViewIfNeeded();
   await expect(widget.locator('[data-action=share]')).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { texts, tools } from './widgets-helpers';
+import { ready, texts, tools } from './widgets-helpers';
 
 // With JavaScript off, every worked example on the tools page is already right in the
 // HTML (computed at build time), and controls that need a script are not offered.
@@ -58,7 +58,7 @@ test('the live result matches the static one once scripts run', async ({ browser
   await staticPage.goto(tools('en'));
   for (const id of ['tool-normalize', 'tool-compare']) {
     const w = withJs.locator(`#${id}`);
-    await expect(w.locator('[data-action=share]')).toBeVisible();
+    await ready(w);
     const before = await w.locator('[data-role=output]').textContent();
     // Retype the same input: the script recomputes everything in place.
     const input = w.locator('[data-role=input]').first();

@@ -3,7 +3,7 @@ import { ready, setValue, tools } from './widgets-helpers';
 
 // What a reader types never leaves the page. After load, the only requests allowed are
 // same-origin GETs of the site's own static scripts under /_astro/ without a query string:
-// the Group widget's worker (the grouping engine's own chunk, started on first use).
+// each widget's live code, loaded on first use (on-use.ts), and the Group widget's worker.
 // Their URLs are fixed at build time and carry no input, and they are never sent a body,
 // so they reveal nothing a reader typed. Anything else (another origin, a query string, a
 // POST, a beacon, a prefetch of another page) fails the test.

@@ -23,7 +23,8 @@ for (const locale of ['en', 'th']) {
     const other = await context.newPage();
     await other.goto(link);
     const again = other.locator('#tool-decode');
-    await ready(again);
+    // Not ready(), which scrolls: the link itself must load the widget and bring it into view.
+    await expect(again.locator('[data-action=share]')).toBeVisible();
     await expect(again.locator('[data-role=input]')).toHaveValue('%EB%E0%EC%B3%ED%E0%F2+%E0');
     await expect(again.locator('select[name=charset]')).toHaveValue('windows-1251');
     await expect(again.locator('input[name=mode][value=form]')).toBeChecked();

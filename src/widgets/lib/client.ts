@@ -58,8 +58,20 @@ export abstract class Widget extends HTMLElement {
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
     // The static HTML already shows the props' result (and the form's autocomplete=off
-    // stops browsers from restoring edited fields): recompute only for a share link.
-    this.restore();
+    // stops browsers from restoring edited fields): recompute only for a share link, or
+    // when the reader edited the form before this code arrived (see on-use.ts).
+    if (!this.restore() && this.edited()) this.update();
+  }
+
+  /** Whether any control differs from what the build-time HTML rendered. */
+  edited(): boolean {
+    return this.controls().some((c) =>
+      'checked' in c && /radio|checkbox/.test(c.type)
+        ? c.checked != c.defaultChecked
+        : 'options' in c
+          ? [...c.options].some((o) => o.selected != o.defaultSelected)
+          : c.type != 'file' && c.value != c.defaultValue,
+    );
   }
 
   q<E extends Element = HTMLElement>(sel: string): E {

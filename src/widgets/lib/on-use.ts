@@ -1,0 +1,43 @@
+/**
+ * Loads a widget's live code only when a reader is about to use it. Until then the
+ * build-time HTML stands on its own: every result is already in the page, so a reader who
+ * only reads downloads no widget code and no codec.
+ *
+ * The code loads on the first of:
+ * - the widget coming within a screen of the viewport (Astro's `client:visible`, for custom
+ *   elements), so it is usually running before the reader reaches it;
+ * - a focus, pointer press or key inside it (a jump link or keyboard user can be faster);
+ * - a share link naming it (`#<id>?<state>`), at load or on `hashchange`.
+ *
+ * Input typed before the code arrives is not lost: the element recomputes from the form
+ * when it upgrades (`Widget.connectedCallback`).
+ *
+ * This module is the only widget code a page loads up front, so it imports nothing.
+ */
+export function loadOnUse(tag: string, load: () => Promise<unknown>): void {
+  const widgets = [...document.querySelectorAll<HTMLElement>(tag)];
+  if (widgets.length == 0) return;
+  const triggers = ['focusin', 'pointerdown', 'keydown'] as const;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    near.disconnect();
+    removeEventListener('hashchange', onHash);
+    for (const w of widgets) for (const type of triggers) w.removeEventListener(type, start);
+    void load();
+  };
+  const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+    rootMargin: '100% 0px',
+  });
+  const onHash = () => {
+    const id = location.hash.slice(1).split('?')[0];
+    if (widgets.some((w) => w.id == id)) start();
+  };
+  for (const w of widgets) {
+    near.observe(w);
+    for (const type of triggers) w.addEventListener(type, start);
+  }
+  addEventListener('hashchange', onHash);
+  onHash();
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { ready, tools } from './widgets-helpers';
+
+// A page loads only a small loader up front; each widget's live code (and the codec) arrives
+// when the reader comes near the widget, focuses it, or opens a share link naming it.
+const defined = (page: import('@playwright/test').Page, tag: string) =>
+  page.evaluate((t) => customElements.get(t) !== undefined, tag);
+
+test('a widget far down the page loads its live code only when the reader comes near it', async ({ page }) => {
+  await page.goto(tools('en'));
+  await ready(page.locator('#tool-encode'));
+  await page.waitForLoadState('networkidle');
+  expect(await defined(page, 'pe-encode')).toBe(true);
+  expect(await defined(page, 'pe-compare')).toBe(false);
+  await expect(page.locator('#tool-compare [data-action=share]')).toBeHidden();
+
+  await page.locator('#tool-compare').scrollIntoViewIfNeeded();
+  await expect(page.locator('#tool-compare [data-action=share]')).toBeVisible();
+  expect(await defined(page, 'pe-compare')).toBe(true);
+});
+
+test('what a reader types before the live code arrives is not lost', async ({ page }) => {
+  await page.goto(tools('en'));
+  await page.waitForLoadState('networkidle');
+  const w = page.locator('#tool-compare');
+  const verdict = w.locator('[data-role=output]');
+  await expect(verdict).not.toHaveAttribute('data-verdict', 'different');
+
+  // Hold every script requested from now on, as a slow network would.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/_astro/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await w.locator('[data-role=input]').nth(0).fill('/p?x=1');
+  await w.locator('[data-role=input]').nth(1).fill('/p?x=2');
+  expect(await defined(page, 'pe-compare')).toBe(false);
+
+  release();
+  await expect(verdict).toHaveAttribute('data-verdict', 'different');
+});
+
+test('a share link opened on a page that is already open loads the widget it names', async ({ page }) => {
+  await page.goto(tools('th'));
+  await page.waitForLoadState('networkidle');
+  expect(await defined(page, 'pe-group')).toBe(false);
+  await page.evaluate(() => (location.hash = `tool-group?lines=${encodeURIComponent('/a?x=%41\n/a?x=A')}`));
+  await expect(page.locator('#tool-group [data-role=group]')).toHaveCount(1);
+  await expect(page.locator('#tool-group')).toBeInViewport();
+});
