@@ -6,6 +6,8 @@ import { satteri } from '@astrojs/markdown-satteri';
 
 // Keep in sync with src/i18n/locales.ts (this file is plain JS and is loaded before TypeScript).
 const locales = ['en', 'th', 'hi', 'uk'];
+/** Set by the chunk-url plugin below: whether Vite is serving (`astro dev`) or building. */
+let dev = false;
 
 export default defineConfig({
   // The deployed origin, used for canonical URLs, hreflang alternates and the sitemap.
@@ -35,13 +37,22 @@ export default defineConfig({
   vite: {
     plugins: [
       {
-        // Widgets load their live code with import() on first use (src/widgets/lib/on-use.ts).
-        // Vite would wrap each import() in a preload helper (~1.1 KB gzip on every page with
-        // a widget) that fetches the chunk's own imports in parallel; without it they arrive
-        // one round trip later, from the same origin. Astro sets `modulePreload` after the
-        // user's `vite.build`, so a plugin's config hook is the place to turn it off.
-        name: 'no-module-preload',
-        config: () => ({ build: { modulePreload: false } }),
+        // `import url from './encode?chunk'` gives the URL of that module's own chunk without
+        // loading it: widgets load their live code on first use (src/widgets/lib/on-use.ts).
+        // A plain import() would do the same, but Vite wraps each one in its preload helper
+        // (~800 B gzip, on every page with a widget). The chunk is an emitted entry, so it
+        // shares the codec's chunks with everything else on the page. The dev server serves
+        // modules as they are, so there the URL is the module's own.
+        name: 'chunk-url',
+        configResolved(config) {
+          dev = config.command === 'serve';
+        },
+        load(id) {
+          if (!id.endsWith('?chunk')) return null;
+          const file = id.slice(0, -'?chunk'.length);
+          if (dev) return `export default ${JSON.stringify(`/@fs${file}`)};`;
+          return `export default import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'chunk', id: file })};`;
+        },
       },
     ],
   },

@@ -49,3 +49,18 @@ test('a share link opened on a page that is already open loads the widget it nam
   await expect(page.locator('#tool-group [data-role=group]')).toHaveCount(1);
   await expect(page.locator('#tool-group')).toBeInViewport();
 });
+
+test('a widget whose code failed to load tries again on the next use', async ({ page }) => {
+  await page.goto(tools('en'));
+  await page.waitForLoadState('networkidle');
+  let refused = 0;
+  await page.route(/\/_astro\/compare\.[\w-]+\.js$/, (route) => (refused++ == 0 ? route.abort() : route.continue()));
+  const w = page.locator('#tool-compare');
+  await w.scrollIntoViewIfNeeded();
+  await expect.poll(() => refused).toBe(1);
+  await expect(w.locator('[data-action=share]')).toBeHidden();
+
+  await w.locator('[data-role=input]').first().focus();
+  await ready(w);
+  expect(refused).toBe(2);
+});

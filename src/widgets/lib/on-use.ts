@@ -12,20 +12,27 @@
  * Input typed before the code arrives is not lost: the element recomputes from the form
  * when it upgrades (`Widget.connectedCallback`).
  *
- * This module is the only widget code a page loads up front, so it imports nothing.
+ * This module is the only widget code a page loads up front, so it imports nothing. Each
+ * widget's script passes the URLs of its chunks (`import url from './<name>?chunk'`, see
+ * astro.config.mjs), loaded in order.
  */
-export function loadOnUse(tag: string, load: () => Promise<unknown>): void {
+export function loadOnUse(tag: string, ...modules: string[]): void {
   const widgets = [...document.querySelectorAll<HTMLElement>(tag)];
   if (widgets.length == 0) return;
   const triggers = ['focusin', 'pointerdown', 'keydown'] as const;
-  let started = false;
+  let loading: Promise<void> | undefined;
   const start = () => {
-    if (started) return;
-    started = true;
-    near.disconnect();
-    removeEventListener('hashchange', onHash);
-    for (const w of widgets) for (const type of triggers) w.removeEventListener(type, start);
-    void load();
+    loading ??= modules
+      .reduce<Promise<unknown>>((prev, url) => prev.then(() => import(/* @vite-ignore */ url)), Promise.resolve())
+      .then(
+        () => {
+          near.disconnect();
+          removeEventListener('hashchange', onHash);
+          for (const w of widgets) for (const type of triggers) w.removeEventListener(type, start);
+        },
+        // Offline or a failed request: the static HTML stays, and the next use tries again.
+        () => (loading = undefined),
+      );
   };
   const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
     rootMargin: '100% 0px',
