@@ -22,10 +22,10 @@ const CSS_BUDGET = 10 * 1024;
  * within 12 KB too.
  */
 const TOTAL_JS_CEILING: Record<string, number> = {
-  tools: 21_250,
-  faq: 16_680,
-  'analytics-normalization': 15_570,
-  'percent-encoding': 12_550,
+  tools: 21_150,
+  faq: 16_650,
+  'analytics-normalization': 15_480,
+  'percent-encoding': 12_520,
 };
 
 const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;

@@ -1,7 +1,6 @@
 /**
  * Group's heavy half: CSV reading, grouping with the codec, trimming for display, and the
- * mapping CSV. It runs in the worker, which is this module's own chunk (engine-script.ts),
- * so the codec is shipped once, not once per bundle.
+ * mapping CSV. It runs in the worker (worker.ts); the page never loads it.
  */
 import { groupReport, type GroupReport, type NormalizePolicy, type RejectedLine, type UrlGroup } from '../../codec';
 

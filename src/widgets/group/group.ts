@@ -3,6 +3,7 @@ import { policyOf } from '../lib/policy';
 import { str } from '../lib/view';
 import type { GroupData } from './engine';
 import { groupView } from './view';
+import workerUrl from './worker?chunk';
 
 /** Largest file read at all. */
 const MAX_MB = 50;
@@ -81,8 +82,7 @@ class GroupWidget extends Widget {
     clearTimeout(this.timer);
     // A job still running is stale: stop it rather than queue behind it.
     if (this.busy) this.w?.terminate(), (this.w = null);
-    // The worker is the engine's own chunk (engine-script.ts): the codec is shipped once.
-    const w = (this.w ??= new Worker(globalThis.peGroupEngineUrl!, { type: 'module' }));
+    const w = (this.w ??= new Worker(workerUrl, { type: 'module' }));
     const v = this.values();
     const id = ++this.job;
     const bar = this.q<HTMLProgressElement>('progress');

@@ -4,7 +4,7 @@
  * only reads downloads no widget code and no codec.
  *
  * The code loads on the first of:
- * - the widget coming within a screen of the viewport (Astro's `client:visible`, for custom
+ * - the widget coming within half a screen of the viewport (Astro's `client:visible`, for custom
  *   elements), so it is usually running before the reader reaches it;
  * - a focus, pointer press or key inside it (a jump link or keyboard user can be faster);
  * - a share link naming it (`#<id>?<state>`), at load or on `hashchange`.
@@ -13,29 +13,28 @@
  * when it upgrades (`Widget.connectedCallback`).
  *
  * This module is the only widget code a page loads up front, so it imports nothing. Each
- * widget's script passes the URLs of its chunks (`import url from './<name>?chunk'`, see
- * astro.config.mjs), loaded in order.
+ * widget's script passes the URL of its chunk (`import url from './<name>?chunk'`, see
+ * astro.config.mjs).
  */
-export function loadOnUse(tag: string, ...modules: string[]): void {
+export function loadOnUse(tag: string, module: string): void {
   const widgets = [...document.querySelectorAll<HTMLElement>(tag)];
   if (widgets.length == 0) return;
   const triggers = ['focusin', 'pointerdown', 'keydown'] as const;
   let loading: Promise<void> | undefined;
   const start = () => {
-    loading ??= modules
-      .reduce<Promise<unknown>>((prev, url) => prev.then(() => import(/* @vite-ignore */ url)), Promise.resolve())
-      .then(
-        () => {
-          near.disconnect();
-          removeEventListener('hashchange', onHash);
-          for (const w of widgets) for (const type of triggers) w.removeEventListener(type, start);
-        },
-        // Offline or a failed request: the static HTML stays, and the next use tries again.
-        () => (loading = undefined),
-      );
+    loading ??= import(/* @vite-ignore */ module).then(
+      () => {
+        near.disconnect();
+        removeEventListener('hashchange', onHash);
+        for (const w of widgets) for (const type of triggers) w.removeEventListener(type, start);
+      },
+      // Offline or a failed request: the static HTML stays, and the next use tries again.
+      () => (loading = undefined),
+    );
   };
   const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
-    rootMargin: '100% 0px',
+    // Half a screen below the viewport: running before the reader reaches it.
+    rootMargin: '0px 0px 50% 0px',
   });
   const onHash = () => {
     const id = location.hash.slice(1).split('?')[0];
