@@ -6,8 +6,6 @@ import { satteri } from '@astrojs/markdown-satteri';
 
 // Keep in sync with src/i18n/locales.ts (this file is plain JS and is loaded before TypeScript).
 const locales = ['en', 'th', 'hi', 'uk'];
-/** Set by the chunk-url plugin below: whether Vite is serving (`astro dev`) or building. */
-let dev = false;
 
 export default defineConfig({
   // The deployed origin, used for canonical URLs, hreflang alternates and the sitemap.
@@ -34,28 +32,7 @@ export default defineConfig({
       filter: (page) => new URL(page).pathname !== '/',
     }),
   ],
-  vite: {
-    plugins: [
-      {
-        // `import url from './encode?chunk'` gives the URL of that module's own chunk without
-        // loading it: widgets load their live code on first use (src/widgets/lib/on-use.ts).
-        // A plain import() would do the same, but Vite wraps each one in its preload helper
-        // (~800 B gzip, on every page with a widget). The chunk is an emitted entry, so it
-        // shares the codec's chunks with everything else on the page. The dev server serves
-        // modules as they are, so there the URL is the module's own.
-        name: 'chunk-url',
-        configResolved(config) {
-          dev = config.command === 'serve';
-        },
-        load(id) {
-          if (!id.endsWith('?chunk')) return null;
-          const file = id.slice(0, -'?chunk'.length);
-          if (dev) return `export default ${JSON.stringify(`/@fs${file}`)};`;
-          return `export default import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'chunk', id: file })};`;
-        },
-      },
-    ],
-  },
+  vite: { plugins: [chunkUrls()] },
   security: {
     csp: {
       directives: [
@@ -71,3 +48,28 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * `import url from './encode?chunk'` gives the URL of that module's own chunk without loading
+ * it: widgets load their live code on first use (src/widgets/lib/on-use.ts). A plain import()
+ * would do the same, but Vite wraps each one in its preload helper (~800 B gzip, on every
+ * page with a widget). The chunk is an emitted entry, so it shares the codec's chunks with
+ * everything else on the page. The dev server serves modules as they are, so there the URL
+ * is the module's own.
+ * @returns {import('vite').Plugin}
+ */
+function chunkUrls() {
+  let serving = false;
+  return {
+    name: 'chunk-url',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    load(id) {
+      if (!id.endsWith('?chunk')) return null;
+      const file = id.slice(0, -'?chunk'.length);
+      if (serving) return `export default ${JSON.stringify(`/@fs${file}`)};`;
+      return `export default import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'chunk', id: file })};`;
+    },
+  };
+}
