@@ -78,7 +78,7 @@ export function mixLane2(h: number, word: number): number {
 }
 
 // https://github.com/aappleby/smhasher/blob/master/src/MurmurHash3.cpp (fmix32)
-export function fmix32(h: number): number {
+function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

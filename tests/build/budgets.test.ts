@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtPages, DIST } from '../support/dist';
+import { builtPages, DIST, gzipSize } from '../support/dist';
 
 // Per-page weight, gzip. Budgets from the foundation issue: JavaScript 12 KB, CSS 10 KB.
 //
@@ -27,8 +26,6 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   'analytics-normalization': 15_480,
   'percent-encoding': 12_520,
 };
-
-const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
 // The bundler quotes specifiers with ', " or ` (template literals for dynamic imports).
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g;

@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { builtPages, fileForPath } from '../support/dist';
+import { builtPages, fileForPath, gzipSize } from '../support/dist';
 
 // What a reader really downloads, measured in the browser: open a page at 1280 x 720, read
 // the first screen, and count the JavaScript fetched (gzip, as in tests/build/budgets.test.ts).
 // Widgets near the first screen load their live code on their own (src/widgets/lib/on-use.ts),
 // so this is more than the scripts loaded with the page, and it is held to the same 12 KB.
 const BUDGET = 12 * 1024;
-const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
 for (const { path } of builtPages().filter((p) => p.path.startsWith('/en/') || p.path == '/')) {
   test(`a reader of the first screen of ${path} downloads at most 12 KB of JavaScript`, async ({ page }) => {

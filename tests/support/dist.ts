@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { parse, type HTMLElement } from 'node-html-parser';
 
 /** The production build that the build gates and the end-to-end tests inspect. */
@@ -50,3 +51,6 @@ export function fileForPath(path: string): string | undefined {
     : [join(DIST, clean), join(DIST, clean, 'index.html')];
   return candidates.find((candidate) => existsSync(candidate) && !candidate.endsWith(sep));
 }
+
+/** Bytes after gzip at its highest level: how every page-weight budget counts. */
+export const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
