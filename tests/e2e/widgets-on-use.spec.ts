@@ -64,3 +64,34 @@ test('a widget whose code failed to load tries again on the next use', async ({ 
   await ready(w);
   expect(refused).toBe(2);
 });
+
+test('a file dropped on Group before its code arrives is kept and grouped once it has', async ({ page }) => {
+  await page.goto(tools('en'));
+  await page.waitForLoadState('networkidle');
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/_astro/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const w = page.locator('#tool-group');
+  const box = w.locator('[data-role=input]');
+  // The reader scrolls to Group (its code is requested, and held) and drops a file at once.
+  await w.scrollIntoViewIfNeeded();
+  const taken = await box.evaluate((el) => {
+    const data = new DataTransfer();
+    data.items.add(new File(['/a?x=%41\n/a?x=A\n'], 'early.txt', { type: 'text/plain' }));
+    const over = new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true });
+    const drop = new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+    el.dispatchEvent(over);
+    el.dispatchEvent(drop);
+    // Cancelled, so the browser does not open the file in the tab.
+    return over.defaultPrevented && drop.defaultPrevented;
+  });
+  expect(taken).toBe(true);
+  expect(await defined(page, 'pe-group')).toBe(false);
+
+  release();
+  await expect(box).toHaveValue('/a?x=%41\n/a?x=A\n');
+  await expect(w.locator('[data-role=group]')).toHaveCount(1);
+});

@@ -25,6 +25,9 @@ class GroupWidget extends Widget {
   ms = 0;
   /** The chosen file's text, when it is too large for the box. */
   text: string | undefined;
+  /** A file dropped before this code arrived (kept by Group.astro's script). `declare`: a
+   * field initializer would wipe it when the element upgrades. */
+  declare early?: File;
 
   override connectedCallback() {
     super.connectedCallback();
@@ -38,6 +41,7 @@ class GroupWidget extends Widget {
     this.q('[data-action=download]').addEventListener('click', () => this.download());
     // Typing in the box puts its lines back in charge.
     this.q('[data-role=input]').addEventListener('input', () => this.file());
+    if (this.early) void this.load(this.early), delete this.early;
   }
 
   /** Uses a file's text (in the box, or from memory when large) and notes it. */
