@@ -89,6 +89,15 @@ test('a file dropped on Group before its code arrives is kept and grouped once i
     return over.defaultPrevented && drop.defaultPrevented;
   });
   expect(taken).toBe(true);
+  // Dragged text is not taken: it still drops into the box as usual.
+  const textTaken = await box.evaluate((el) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '/dragged');
+    const over = new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true });
+    el.dispatchEvent(over);
+    return over.defaultPrevented;
+  });
+  expect(textTaken).toBe(false);
   expect(await defined(page, 'pe-group')).toBe(false);
 
   release();
