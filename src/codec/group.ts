@@ -1,6 +1,7 @@
 import type { CodecIssue } from './issues.ts';
-import { normalizeWith } from './normalize.ts';
-import { compilePolicy, type NormalizePolicy } from './policy.ts';
+import { normalizeWith } from './normalize/index.ts';
+import { compilePolicy } from './normalize/policy.ts';
+import type { NormalizePolicy } from './normalize/types.ts';
 
 export type UrlGroup = {
   canonical: string;
@@ -69,7 +70,7 @@ export function groupReport(urls: Iterable<string>, policy?: Partial<NormalizePo
       }
       continue;
     }
-    const result = normalizeWith(raw, compiled);
+    const result = normalizeWith(raw, compiled, false);
     if (!result.ok) {
       const line: RejectedLine = { raw, count: 1, error: result.error };
       rejected.push(line);

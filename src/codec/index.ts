@@ -18,7 +18,15 @@ export {
 } from './inspect.ts';
 export { parseUrl, type ParsedUrl, type QueryPair, type UrlKind, type UrlSpan } from './parse.ts';
 export { parseFormPairs } from './form.ts';
-export { normalize, type Normalized, type NormalizeResult } from './normalize.ts';
-export { DEFAULT_POLICY, type NormalizePolicy } from './policy.ts';
-export type { NormalizeChange, NormalizeRule } from './changes.ts';
+export { normalize } from './normalize/index.ts';
+export { DEFAULT_POLICY } from './normalize/policy.ts';
+export type {
+  NormalizeChange,
+  NormalizeModel,
+  NormalizePolicy,
+  NormalizeResult,
+  NormalizeRule,
+  Normalized,
+  UrlPart,
+} from './normalize/types.ts';
 export { group, groupReport, type GroupReport, type RejectedLine, type UrlGroup } from './group.ts';

@@ -14,14 +14,13 @@
 
 import { scratchBytes } from './bytes.ts';
 
-export const SEED_1 = 0x9747b28c;
-export const SEED_2 = 0x2d358dcc;
+const SEED_1 = 0x9747b28c;
+const SEED_2 = 0x2d358dcc;
 
 /**
  * The group key of a canonical URL.
  *
- * Node and browsers alike compute it here; only the fast path (`fast-path.ts`, Node) hashes
- * the bytes already in its own buffer, with {@link finishKey} for the last step.
+ * Node and browsers alike compute it here, from the text's UTF-8 bytes.
  *
  * @example
  * groupKey('/landing?utm_source=email') // 'a20fe7f47624cda6': same text, same key, everywhere
@@ -47,7 +46,7 @@ export function groupKey(text: string): string {
 let encoder: TextEncoder | undefined;
 
 /** The key from the two lanes after the last word: each finished, mixed into the other, as hex. */
-export function finishKey(h1: number, h2: number): string {
+function finishKey(h1: number, h2: number): string {
   h1 = fmix32(h1);
   h2 = fmix32(h2);
   h1 = (h1 + h2) | 0;
@@ -55,14 +54,16 @@ export function finishKey(h1: number, h2: number): string {
   return hex8(h1) + hex8(h2);
 }
 
+let byteHex: string[] | undefined;
+
+/** Eight lowercase hex digits, a byte at a time (a key is made for every URL grouped). */
 function hex8(h: number): string {
-  let out = '';
-  for (let shift = 28; shift >= 0; shift -= 4) out += '0123456789abcdef'[(h >>> shift) & 15];
-  return out;
+  const hex = (byteHex ??= Array.from({ length: 256 }, (_, b) => (b < 16 ? '0' : '') + b.toString(16)));
+  return (hex[h >>> 24] as string) + hex[(h >>> 16) & 255] + hex[(h >>> 8) & 255] + hex[h & 255];
 }
 
 // MurmurHash3 x86_32's block step.
-export function mixLane1(h: number, word: number): number {
+function mixLane1(h: number, word: number): number {
   let k = Math.imul(word, 0xcc9e2d51);
   k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
   h ^= k;
@@ -70,7 +71,7 @@ export function mixLane1(h: number, word: number): number {
 }
 
 // The same shape with other constants, so the two halves of the key are independent.
-export function mixLane2(h: number, word: number): number {
+function mixLane2(h: number, word: number): number {
   let k = Math.imul(word, 0x85ebca6b);
   k = Math.imul((k << 17) | (k >>> 15), 0xc2b2ae35);
   h ^= k;

@@ -18,8 +18,9 @@ export type Layers = {
 
 /**
  * Decodes repeatedly while the text still holds a valid escape and decoding changes it,
- * and returns every layer. Each step is a strict UTF-8 decode: bytes that are not UTF-8
- * end the unwrapping (reported in `stoppedBy`) rather than being guessed at.
+ * and returns every layer. Each step is a strict decode in `charset` (UTF-8 unless the
+ * reader chose a legacy charset): bytes it cannot read end the unwrapping (reported in
+ * `stoppedBy`) rather than being guessed at.
  *
  * @example
  * decodeLayers('https%253A%252F%252Fservice-a.com%252Fdashboard%253Fparam%253D1')
@@ -28,15 +29,18 @@ export type Layers = {
  * //     'https%3A%2F%2Fservice-a.com%2Fdashboard%3Fparam%3D1',
  * //     'https://service-a.com/dashboard?param=1' ],
  * //   doubleEncoded: true, truncated: false, stoppedBy: null }
+ * decodeLayers('Fu%C3%9Fball', { charset: 'windows-1252' }).layers // ['Fu%C3%9Fball', 'FuÃŸball']
  */
-export function decodeLayers(text: string, options: { mode?: DecodeMode } = {}): Layers {
-  const mode = typeof options === 'object' && options !== null && options.mode === 'form' ? 'form' : 'standard';
+export function decodeLayers(text: string, options: { mode?: DecodeMode; charset?: string } = {}): Layers {
+  const valid = typeof options === 'object' && options !== null;
+  const mode = valid && options.mode === 'form' ? 'form' : 'standard';
+  const charset = valid && typeof options.charset === 'string' ? options.charset : 'utf-8';
   const layers = [text];
   let current = text;
   let stoppedBy: CodecIssue | null = null;
   let truncated = false;
   while (hasValidEscape(current)) {
-    const next = decode(current, { mode });
+    const next = decode(current, { mode, charset });
     if (!next.ok) {
       stoppedBy = next.error;
       break;

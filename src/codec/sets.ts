@@ -68,6 +68,76 @@ export function formSafeTable(): Uint8Array {
   return (formTable ??= asciiTable(isFormSafe));
 }
 
+/**
+ * How normalization writes one URL component: which ASCII characters stay raw, which
+ * escapes are decoded back to their character, and whether a `+` is a space. Everything
+ * else is escaped as UTF-8 with uppercase hex; escapes of bytes that are not decoded stay
+ * escapes byte for byte (so bytes that are not UTF-8 survive).
+ */
+export type ComponentSet = {
+  /** 1 for each ASCII code written raw in the canonical form. */
+  readonly raw: Uint8Array;
+  /** 1 for each byte whose escape is decoded to the raw character. */
+  readonly decode: Uint8Array;
+  /** A raw `+` is a space (written `%20`): form-urlencoded names and values. */
+  readonly plusIsSpace: boolean;
+};
+
+function componentSet(raw: (c: number) => boolean, decode: (c: number) => boolean, plusIsSpace: boolean): ComponentSet {
+  const decodeTable = new Uint8Array(256);
+  for (let c = 0; c < 128; c++) decodeTable[c] = decode(c) ? 1 : 0;
+  return { raw: asciiTable(raw), decode: decodeTable, plusIsSpace };
+}
+
+// The data model's raw characters, per component (codec brief, "Normalize"): what a server
+// reads the same whether it is written raw or escaped, and that carries no structure there.
+// https://www.rfc-editor.org/rfc/rfc3986#section-3.3  pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
+const isSegmentRaw = (c: number) => isUnreserved(c) || (isReserved(c) && c !== 0x2f && c !== 0x3f && c !== 0x23 && c !== 0x5b && c !== 0x5d);
+// https://url.spec.whatwg.org/#urlencoded-parsing  (`&` splits pairs, the first `=` splits name
+// from value, `+` is a space; so those three, escaped, are data and must stay escaped)
+const isQueryDataRaw = (c: number) =>
+  isUnreserved(c) || c === 0x21 || c === 0x24 || (c >= 0x27 && c <= 0x2a) || c === 0x2c || c === 0x3b || c === 0x3a || c === 0x40 || c === 0x2f || c === 0x3f;
+
+let rfc3986Cache: ComponentSet | undefined;
+let dataPathCache: ComponentSet | undefined;
+let dataQueryCache: ComponentSet | undefined;
+
+/**
+ * RFC 3986 section 6.2.2 for any component: unreserved escapes decoded, reserved
+ * characters raw or escaped exactly as written, what may not appear raw escaped.
+ * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
+ */
+export function rfc3986ComponentSet(): ComponentSet {
+  return (rfc3986Cache ??= componentSet(isUrlSafe, isUnreserved, false));
+}
+
+/**
+ * The data model's path: each segment holds unreserved characters and
+ * `! $ & ' ( ) * + , ; = : @` raw; `/` stays raw as the separator, and an escaped `/`
+ * stays escaped, because it is a slash inside one segment.
+ */
+export function dataPathSet(): ComponentSet {
+  return (dataPathCache ??= componentSet((c) => isSegmentRaw(c) || c === 0x2f, isSegmentRaw, false));
+}
+
+/**
+ * The data model's query names and values: unreserved characters and
+ * `! $ ' ( ) * , ; : @ / ?` raw; `& = +` escaped, since raw they are structure (or a space).
+ */
+export function dataQuerySet(): ComponentSet {
+  return (dataQueryCache ??= componentSet(isQueryDataRaw, isQueryDataRaw, true));
+}
+
+/**
+ * Whether the `%` at `text[i]` starts an escape that is canonical in `set`: two uppercase
+ * hex digits, of a byte whose escape the set keeps.
+ */
+export function isCanonicalEscape(text: string, i: number, set: ComponentSet): boolean {
+  const high = upperHexValue(text.charCodeAt(i + 1));
+  const low = upperHexValue(text.charCodeAt(i + 2));
+  return (high | low) >= 0 && set.decode[(high << 4) | low] === 0;
+}
+
 /** Character codes of the uppercase hex digits, indexed by nibble. */
 export const HEX_DIGIT_CODES: readonly number[] = [
   0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46,
@@ -86,6 +156,13 @@ export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+/** The value of an uppercase hex digit (`0-9 A-F`), or -1: canonical escapes use no other. */
+function upperHexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
   return -1;
 }
 

@@ -9,28 +9,31 @@ const canonicalOf = (url: string, policy?: Parameters<typeof normalize>[1]) => {
 describe('normalize: every rule, with the change it reports', () => {
   // A Record over the rule union: the compiler checks that every rule has an example.
   const examples: Record<NormalizeRule, [url: string, change: Omit<NormalizeChange, 'rule'>, policy?: Parameters<typeof normalize>[1]]> = {
-    'strip-whitespace': ['  /a\n', { before: '  /a\n', after: '/a' }],
-    'lowercase-scheme': ['HTTP://a.com/', { before: 'HTTP', after: 'http' }],
-    'lowercase-host': ['http://A.Com/', { before: 'A.Com', after: 'a.com' }],
-    'canonicalize-host': ['http://Bücher.example/', { before: 'Bücher.example', after: 'xn--bcher-kva.example' }],
-    'remove-default-port': ['https://a.com:443/', { before: ':443', after: '' }],
-    'remove-empty-port': ['http://a.com:/', { before: ':', after: '' }],
-    'remove-port-leading-zeros': ['http://a.com:08080/', { before: ':08080', after: ':8080' }],
-    'add-root-path': ['https://a.com', { before: '', after: '/' }],
-    'uppercase-hex': ['/a%2fb', { before: '%2f', after: '%2F' }],
-    'decode-unreserved': ['/%6c%61nding', { before: '%6c%61', after: 'la' }],
-    'escape-unsafe': ['/ламінат x', { before: 'ламінат ', after: '%D0%BB%D0%B0%D0%BC%D1%96%D0%BD%D0%B0%D1%82%20' }],
-    'escape-stray-percent': ['/100%', { before: '%', after: '%25' }],
-    'remove-dot-segments': ['/a/./b/../c', { before: '/a/./b/../c', after: '/a/c' }],
-    'guard-double-slash': ['/..//x', { before: '//x', after: '/.//x' }],
-    'plus-as-space': ['/?q=a+b', { before: '+', after: '%20' }],
-    'remove-empty-pairs': ['/?a=1&&b=2&', { before: 'a=1&&b=2&', after: 'a=1&b=2' }],
-    'drop-parameter': ['/?utm_source=x&id=1', { before: 'utm_source=x', after: '' }, { drop: ['utm_'] }],
-    'lowercase-value': ['/?utm_source=EMAIL', { before: 'EMAIL', after: 'email' }, { caseInsensitive: ['utm_source'] }],
-    'trim-value': ['/?q=%20a%20', { before: '%20a%20', after: 'a' }, { trim: true }],
-    'sort-query': ['/?b=1&a=2', { before: 'b=1&a=2', after: 'a=2&b=1' }],
-    'remove-empty-query': ['/a?', { before: '?', after: '' }],
-    'drop-fragment': ['/a#top', { before: '#top', after: '' }],
+    'strip-whitespace': ['  /a\n', { before: '  /a\n', after: '/a', part: 'url' }],
+    'lowercase-scheme': ['HTTP://a.com/', { before: 'HTTP', after: 'http', part: 'scheme' }],
+    'lowercase-host': ['http://A.Com/', { before: 'A.Com', after: 'a.com', part: 'host' }],
+    'canonicalize-host': ['http://Bücher.example/', { before: 'Bücher.example', after: 'xn--bcher-kva.example', part: 'host' }],
+    'remove-default-port': ['https://a.com:443/', { before: ':443', after: '', part: 'port' }],
+    'remove-empty-port': ['http://a.com:/', { before: ':', after: '', part: 'port' }],
+    'remove-port-leading-zeros': ['http://a.com:08080/', { before: ':08080', after: ':8080', part: 'port' }],
+    'add-root-path': ['https://a.com', { before: '', after: '/', part: 'path' }],
+    'uppercase-hex': ['/a%2fb', { before: '%2f', after: '%2F', part: 'path' }],
+    'decode-unreserved': ['/%6c%61nding', { before: '%6c%61', after: 'la', part: 'path' }],
+    'decode-reserved': ['/go?next=%2Fhome', { before: '%2F', after: '/', part: 'query', name: 'next' }],
+    'escape-unsafe': ['/ламінат x', { before: 'ламінат ', after: '%D0%BB%D0%B0%D0%BC%D1%96%D0%BD%D0%B0%D1%82%20', part: 'path' }],
+    'escape-reserved': ['/?a==', { before: '=', after: '%3D', part: 'query', name: 'a' }],
+    'escape-stray-percent': ['/100%', { before: '%', after: '%25', part: 'path' }],
+    'remove-dot-segments': ['/a/./b/../c', { before: '/a/./b/../c', after: '/a/c', part: 'path' }],
+    'guard-double-slash': ['/..//x', { before: '//x', after: '/.//x', part: 'path' }],
+    'plus-as-space': ['/?q=a+b', { before: '+', after: '%20', part: 'query', name: 'q' }],
+    'remove-empty-pairs': ['/?a=1&&b=2&', { before: 'a=1&&b=2&', after: 'a=1&b=2', part: 'query' }],
+    'add-empty-value': ['/?flag', { before: 'flag', after: 'flag=', part: 'query', name: 'flag' }],
+    'drop-parameter': ['/?utm_source=x&id=1', { before: 'utm_source=x', after: '', part: 'query', name: 'utm_source' }, { drop: ['utm_'] }],
+    'lowercase-value': ['/?utm_source=EMAIL', { before: 'EMAIL', after: 'email', part: 'query', name: 'utm_source' }, { caseInsensitive: ['utm_source'] }],
+    'trim-value': ['/?q=%20a%20', { before: '%20a%20', after: 'a', part: 'query', name: 'q' }, { trim: true }],
+    'sort-query': ['/?b=1&a=2', { before: 'b=1&a=2', after: 'a=2&b=1', part: 'query' }],
+    'remove-empty-query': ['/a?', { before: '?', after: '', part: 'query' }],
+    'drop-fragment': ['/a#top', { before: '#top', after: '', part: 'fragment' }],
   };
 
   test.each(Object.entries(examples))('%s', (rule, [url, change, policy]) => {
@@ -44,7 +47,12 @@ describe('normalize: every rule, with the change it reports', () => {
 
   test('merges adjacent changes of one rule into one entry', () => {
     const result = normalize('/%6c%61%6e%64%69%6e%67');
-    expect(result.ok && result.changes).toEqual([{ rule: 'decode-unreserved', before: '%6c%61%6e%64%69%6e%67', after: 'landing' }]);
+    expect(result.ok && result.changes).toEqual([{ rule: 'decode-unreserved', before: '%6c%61%6e%64%69%6e%67', after: 'landing', part: 'path' }]);
+  });
+
+  test('names the parameter of a change inside its name, by its canonical name', () => {
+    const result = normalize('/?%63ampaign=x');
+    expect(result.ok && result.changes).toEqual([{ rule: 'decode-unreserved', before: '%63', after: 'c', part: 'query', name: 'campaign' }]);
   });
 
   test('keeps the raw input in the result', () => {
@@ -104,15 +112,15 @@ describe('normalize: scheme-based rules and references', () => {
     expect(canonicalOf('urn:a/../b')).toBe('urn:a/../b');
   });
 
-  test('keeps a + in the path as a plus under every policy', () => {
+  test('keeps a + in the path as a plus in both models', () => {
     expect(canonicalOf('/C++?q=C++')).toBe('/C++?q=C%20%20');
-    expect(canonicalOf('/C++?q=C++', { plus: 'literal' })).toBe('/C++?q=C++');
+    expect(canonicalOf('/C++?q=C++', { model: 'rfc3986' })).toBe('/C++?q=C++');
   });
 });
 
 describe('normalize: query policies', () => {
   test('has the documented defaults', () => {
-    expect(DEFAULT_POLICY).toEqual({ plus: 'form', order: 'sort', caseInsensitive: [], trim: false, drop: [], fragment: 'drop' });
+    expect(DEFAULT_POLICY).toEqual({ model: 'data', order: 'sort', caseInsensitive: [], trim: false, drop: [], fragment: 'drop' });
   });
 
   test('sorts by encoded name, keeping equal names in order', () => {
@@ -129,8 +137,9 @@ describe('normalize: query policies', () => {
     expect(canonicalOf('/?' + query)).toBe('/?' + expected);
   });
 
-  test('keeps %26, %3D and %2B escaped so they never become separators', () => {
+  test('keeps %26, %3D and %2B escaped so they never become separators, in both models', () => {
     expect(canonicalOf('/?a%3Db=c%26d%2Be')).toBe('/?a%3Db=c%26d%2Be');
+    expect(canonicalOf('/?a%3Db=c%26d%2Be', { model: 'rfc3986' })).toBe('/?a%3Db=c%26d%2Be');
   });
 
   test('drops exact names and prefixes ending in _ or *', () => {
@@ -151,9 +160,9 @@ describe('normalize: query policies', () => {
     expect(canonicalOf('/?q=A%2BB%C3%89', { caseInsensitive: ['q'] })).toBe('/?q=a%2Bb%C3%A9');
   });
 
-  test('trims spaces, raw, escaped or (with plus: form) written as +', () => {
+  test('trims spaces, raw, escaped or (data model) written as +', () => {
     expect(canonicalOf('/?q=+%20a b%20+', { trim: true })).toBe('/?q=a%20b');
-    expect(canonicalOf('/?q=+a+', { trim: true, plus: 'literal' })).toBe('/?q=+a+');
+    expect(canonicalOf('/?q=+a+', { trim: true, model: 'rfc3986' })).toBe('/?q=+a+');
   });
 
   test('keeps the fragment on request, canonicalized like the rest', () => {
@@ -161,7 +170,80 @@ describe('normalize: query policies', () => {
   });
 
   test('ignores policy values it does not know instead of throwing', () => {
-    const odd = { plus: 'maybe', order: 1, caseInsensitive: 'q', drop: null } as unknown as Parameters<typeof normalize>[1];
+    const odd = { model: 'text', plus: 'maybe', order: 1, caseInsensitive: 'q', drop: null } as unknown as Parameters<typeof normalize>[1];
     expect(canonicalOf('/?q=A+B', odd)).toBe('/?q=A%20B');
+  });
+});
+
+describe('normalize: the two models of "the same URL"', () => {
+  // The codec brief's examples: the same data to a server (data) or the same text (rfc3986).
+  const merged: [a: string, b: string][] = [
+    ['/go?next=%2Fhome', '/go?next=/home'],
+    ['/go?a=%3D', '/go?a=='],
+    ['/go?a', '/go?a='],
+    ['/a%3Db', '/a=b'],
+    ['/a%2Bb', '/a+b'],
+    ['/s?q=a+b', '/s?q=a%20b'],
+    ['/s?q=%3A%40%3F%21', '/s?q=:@?!'],
+    ['https://Example.com:443/%7euser?b=1&a=2', 'https://example.com/~user?a=2&b=1'],
+  ];
+  const apart: [a: string, b: string][] = [
+    ['/a%2Fb', '/a/b'],
+    ['/s?q=a%26b', '/s?q=a&b'],
+    ['/s?q=%2B', '/s?q=+'],
+    ['/s?a%3Db=1', '/s?a=b=1'],
+    ['/s?a=1;b=2', '/s?a=1&b=2'],
+    ['/s?q=email', '/s?q=EMAIL'],
+    ['/caf%C3%A9', '/cafe%CC%81'],
+  ];
+
+  test.each(merged)('data: %s and %s are the same', (a, b) => {
+    expect(canonicalOf(a)).toBe(canonicalOf(b));
+    expect(normalize(a)).toMatchObject({ model: 'data' });
+  });
+
+  test.each(apart)('data: %s and %s stay apart', (a, b) => {
+    expect(canonicalOf(a)).not.toBe(canonicalOf(b));
+  });
+
+  test.each([...apart, ...merged.slice(0, 6)])('rfc3986: %s and %s stay apart', (a, b) => {
+    expect(canonicalOf(a, { model: 'rfc3986' })).not.toBe(canonicalOf(b, { model: 'rfc3986' }));
+  });
+
+  test('rfc3986 still merges what RFC 3986 section 6.2.2 makes equal', () => {
+    const rfc = { model: 'rfc3986' } as const;
+    expect(canonicalOf('HTTPS://Example.com:443/%7euser/./x?b=%2f', rfc)).toBe('https://example.com/~user/x?b=%2F');
+    expect(canonicalOf('/?utm_source=%65mail', rfc)).toBe('/?utm_source=email');
+  });
+
+  test('writes each component with its own set: readable, and stable', () => {
+    expect(canonicalOf('/a%3A%40%21b/%5Bx%5D?next=%2Fa%3Fb%3Dc&q=%5B1%5D')).toBe('/a:@!b/%5Bx%5D?next=/a?b%3Dc&q=%5B1%5D');
+    expect(canonicalOf('/a[b]?x=[1]&y=a=b')).toBe('/a%5Bb%5D?x=%5B1%5D&y=a%3Db');
+  });
+
+  test('keeps bytes that are not UTF-8 as escapes, byte for byte, in both models', () => {
+    expect(canonicalOf('/caf%e9?q=caf%e9')).toBe('/caf%E9?q=caf%E9');
+    expect(canonicalOf('/caf%e9?q=caf%e9', { model: 'rfc3986' })).toBe('/caf%E9?q=caf%E9');
+  });
+
+  test('compares every scheme but http(s) as text, whatever the policy says', () => {
+    for (const url of ['mailto:a@b.example?subject=a+b%2F', 'ftp://a.example/x%3Dy?a', 'urn:x:a%2Fb']) {
+      expect(normalize(url)).toMatchObject({ ok: true, model: 'rfc3986', canonical: canonicalOf(url, { model: 'rfc3986' }) });
+    }
+    expect(normalize('/a')).toMatchObject({ model: 'data' });
+    expect(normalize('//host/a')).toMatchObject({ model: 'data' });
+    expect(normalize('http://a/?q=+')).toMatchObject({ model: 'data', canonical: 'http://a/?q=%20' });
+  });
+
+  test('reads the old plus option: literal means rfc3986, and model wins when both are set', () => {
+    expect(normalize('/go?next=%2Fhome&q=a+b', { plus: 'literal' })).toMatchObject({ model: 'rfc3986', canonical: '/go?next=%2Fhome&q=a+b' });
+    expect(normalize('/go?q=a+b', { plus: 'form' })).toMatchObject({ model: 'data', canonical: '/go?q=a%20b' });
+    expect(normalize('/go?q=a+b', { plus: 'literal', model: 'data' })).toMatchObject({ model: 'data' });
+  });
+
+  test('matches policy names as the model writes them', () => {
+    expect(canonicalOf('/?a%2Fb=X&c=1', { drop: ['a/b'] })).toBe('/?c=1');
+    expect(canonicalOf('/?a%2Fb=X&c=1', { drop: ['a/b'], model: 'rfc3986' })).toBe('/?a%2Fb=X&c=1');
+    expect(canonicalOf('/?a%2Fb=X&c=1', { drop: ['a%2Fb'], model: 'rfc3986' })).toBe('/?c=1');
   });
 });

@@ -131,6 +131,102 @@ describe('normalize', () => {
   });
 });
 
+/**
+ * What a server reads from an http(s) URL or a path-only reference, written independently of
+ * the codec: the origin (via the platform URL), the path's segments with dot segments
+ * resolved, each decoded to bytes, and the query's pairs as a form parser reads them (`+` a
+ * space, escapes bytes), grouped by name with each name's values in order (the order across
+ * names is what `order: 'sort'` sets aside). Bytes are kept as hex, so invalid UTF-8 counts.
+ */
+function serverReads(url: string): string | null {
+  const bytes = (text: string, plusIsSpace: boolean): string => {
+    let out = '';
+    for (let i = 0; i < text.length; ) {
+      const escape = /^%[0-9A-Fa-f]{2}/.exec(text.slice(i, i + 3));
+      if (escape) {
+        out += text.slice(i + 1, i + 3).toUpperCase();
+        i += 3;
+      } else {
+        const c = text.codePointAt(i) as number;
+        const char = plusIsSpace && c === 0x2b ? ' ' : String.fromCodePoint(c);
+        for (const b of new TextEncoder().encode(char)) out += b.toString(16).toUpperCase().padStart(2, '0');
+        i += c > 0xffff ? 2 : 1;
+      }
+    }
+    return out;
+  };
+  const trimmed = url.replace(/^[\0-\x20]+|[\0-\x20]+$/g, '').replace(/#.*$/s, '');
+  const match = /^(?:(https?):\/\/([^/?]*))?(\/[^?]*|)(?:\?(.*))?$/is.exec(trimmed);
+  if (!match || (match[1] === undefined && !trimmed.startsWith('/')) || trimmed.startsWith('//')) return null;
+  let origin = '';
+  if (match[1] !== undefined) {
+    try {
+      origin = new URL(`${match[1]}://${match[2]}/`).origin;
+    } catch {
+      return null;
+    }
+  }
+  const segments: string[] = [];
+  const raw = (match[3] || (origin ? '/' : '')).split('/').slice(1);
+  raw.forEach((segment, k) => {
+    const decoded = bytes(segment, false);
+    if (decoded === '2E' || decoded === '2E2E') {
+      if (decoded === '2E2E') segments.pop();
+      if (k === raw.length - 1) segments.push('');
+    } else segments.push(decoded);
+  });
+  const values = new Map<string, string[]>();
+  for (const piece of (match[4] ?? '').split('&')) {
+    if (piece === '') continue;
+    const equals = piece.indexOf('=');
+    const name = bytes(equals < 0 ? piece : piece.slice(0, equals), true);
+    values.set(name, [...(values.get(name) ?? []), bytes(equals < 0 ? '' : piece.slice(equals + 1), true)]);
+  }
+  return JSON.stringify([origin, segments, [...values].sort(([a], [b]) => (a < b ? -1 : 1))]);
+}
+
+describe('normalize: the data model compares what a server reads', () => {
+  // Pairs from a pool of spellings of the same few pages, so equal data happens often.
+  const spelling = fc.constantFrom(
+    '/a', '/%61', '/a/', '/a/.', '/a/b/..', '/a%2Fb', '/a/b', '/a%2fb', '/a+b', '/a%2Bb', '/a%20b', '/a=b', '/a%3Db', '/a:b', '/a%3A%62',
+    '/p?next=/x', '/p?next=%2Fx', '/p?next=%2fx', '/p?q=a+b', '/p?q=a%20b', '/p?q=a%2Bb', '/p?q=a%26b', '/p?q=a&b', '/p?q=a&b=',
+    '/p?a=1&b=2', '/p?b=2&a=1', '/p?a=1&a=2', '/p?a=2&a=1', '/p?a', '/p?a=', '/p?a==', '/p?a=%3D', '/p?%61=%3D', '/p?a;b=1', '/p?a%3Bb=1',
+    '/p?q=caf%E9', '/p?q=caf%e9', '/p?q=café', '/p?q=caf%C3%A9', '/p?&a=1&', '/p?', '/p', 'http://A.example:80/p', 'http://a.example/p',
+  );
+  const candidate = fc.oneof({ arbitrary: spelling, weight: 4 }, { arbitrary: urlText.filter((url) => /^(\/[^/]|https?:)/i.test(url)), weight: 1 });
+
+  test('two URLs get the same canonical form exactly when a server reads the same data from them', () => {
+    let compared = 0;
+    let equalData = 0;
+    fc.assert(
+      fc.property(candidate, candidate, (a, b) => {
+        const first = normalize(a);
+        const second = normalize(b);
+        const [readA, readB] = [serverReads(a), serverReads(b)];
+        if (!first.ok || !second.ok || readA === null || readB === null) return;
+        compared++;
+        if (readA === readB) equalData++;
+        expect([a, b, first.canonical === second.canonical]).toEqual([a, b, readA === readB]);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(compared).toBeGreaterThan(RUNS * 0.5);
+    expect(equalData).toBeGreaterThan(RUNS * 0.015);
+  });
+
+  test('the canonical form reads as the same data as the input', () => {
+    fc.assert(
+      fc.property(candidate, (url) => {
+        const result = normalize(url);
+        const read = serverReads(url);
+        if (!result.ok || read === null) return;
+        expect([url, serverReads(result.canonical)]).toEqual([url, read]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('nothing throws', () => {
   test('on option values of the wrong type, as a share link could hold', () => {
     const odd = [null, 42, 'x', { mode: 7, invalid: [], limit: 'many' }, { plus: {}, drop: 'utm_' }] as never[];

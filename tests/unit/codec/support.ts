@@ -77,6 +77,7 @@ export const urlText = fc.oneof(
 /** Any combination of policy fields, each present or not. */
 export const policy: fc.Arbitrary<Partial<NormalizePolicy>> = fc.record(
   {
+    model: fc.constantFrom('data', 'rfc3986'),
     plus: fc.constantFrom('form', 'literal'),
     order: fc.constantFrom('sort', 'keep'),
     caseInsensitive: fc.subarray(['utm_source', 'utm_medium', 'q', 'a', 'ім\u02bcя']),

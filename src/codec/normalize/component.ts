@@ -1,0 +1,106 @@
+/**
+ * One URL component written canonically under a {@link ComponentSet}: the percent-encoding
+ * rules of RFC 3986 section 6.2.2, which both models share, with the set deciding which
+ * characters stay raw and which escapes are decoded.
+ */
+import { escapedByteAt, isCanonicalEscape, isUnreserved, isUrlSafe, percentEscape, type ComponentSet } from '../sets.ts';
+import { utf8Bytes } from '../utf8.ts';
+import { ChangeRuns, type ChangeLog } from './changes.ts';
+import type { NormalizeRule } from './types.ts';
+
+/**
+ * Where `text[start, end)` stops being canonical under `set`: `end` when all of it is.
+ * Canonical means: each character raw in the set, or a `%` starting a canonical escape
+ * (uppercase hex, of a byte the set keeps escaped). Allocates nothing, so a clean URL
+ * costs one pass.
+ */
+export function canonicalEnd(text: string, start: number, end: number, set: ComponentSet): number {
+  const raw = set.raw;
+  let i = start;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80 && raw[c] === 1) i++;
+    else if (c === 0x25 && i + 3 <= end && isCanonicalEscape(text, i, set)) i += 3;
+    else return i;
+  }
+  return i;
+}
+
+/**
+ * The canonical form of `text[start, end)` under `set`, noting each change in `log`:
+ *
+ * - an escape with lowercase hex gets uppercase hex (`uppercase-hex`);
+ * - an escape of a character the set writes raw is decoded (`decode-unreserved`, or in the
+ *   data model `decode-reserved`), which RFC 3986 allows for unreserved characters and the
+ *   data model for reserved ones that carry no structure where they stand;
+ * - a character the set does not write raw is escaped as UTF-8 (`escape-unsafe` for what may
+ *   never appear raw, `escape-reserved` for a reserved character that would carry structure);
+ * - a `%` that starts no escape becomes `%25` (`escape-stray-percent`);
+ * - with `set.plusIsSpace`, a `+` is a space, written `%20` (`plus-as-space`).
+ *
+ * Escapes of bytes that stay escaped keep their byte, so bytes that are not UTF-8 survive.
+ *
+ * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1 (case)
+ * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.2 (percent-encoding)
+ */
+export function canonicalComponent(text: string, start: number, end: number, set: ComponentSet, log: ChangeLog | null): string {
+  let i = canonicalEnd(text, start, end, set);
+  // Already canonical: the common case for analytics URLs.
+  if (i >= end) return text.slice(start, end);
+
+  const runs = log === null ? null : new ChangeRuns(text, log);
+  let out = text.slice(start, i);
+  let copyFrom = i;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80 && set.raw[c] === 1) {
+      i++;
+      continue;
+    }
+    const byte = c === 0x25 && i + 3 <= end ? escapedByteAt(text, i) : -1;
+    if (byte >= 0 && set.decode[byte] === 0 && isCanonicalEscape(text, i, set)) {
+      i += 3;
+      continue;
+    }
+    out += text.slice(copyFrom, i);
+    const from = i;
+    let rule: NormalizeRule;
+    let replacement: string;
+    if (byte >= 0) {
+      const decoded = set.decode[byte] === 1;
+      rule = !decoded ? 'uppercase-hex' : isUnreserved(byte) ? 'decode-unreserved' : 'decode-reserved';
+      replacement = decoded ? String.fromCharCode(byte) : percentEscape(byte);
+      i += 3;
+    } else if (c === 0x25) {
+      rule = 'escape-stray-percent';
+      replacement = '%25';
+      i++;
+    } else if (c === 0x2b && set.plusIsSpace) {
+      rule = 'plus-as-space';
+      replacement = '%20';
+      i++;
+    } else if (c < 0x80) {
+      rule = isUrlSafe(c) ? 'escape-reserved' : 'escape-unsafe';
+      replacement = percentEscape(c);
+      i++;
+    } else {
+      const codePoint = text.codePointAt(i) as number;
+      rule = 'escape-unsafe';
+      replacement = escapeCodePoint(codePoint);
+      i += codePoint > 0xffff ? 2 : 1;
+    }
+    out += replacement;
+    runs?.add(rule, from, i, replacement);
+    copyFrom = i;
+  }
+  runs?.flush();
+  return out + text.slice(copyFrom, end);
+}
+
+/** `%XX` for each UTF-8 byte of a code point (normalize rejects lone surrogates before this). */
+function escapeCodePoint(codePoint: number): string {
+  const bytes = utf8Bytes(codePoint);
+  let out = '';
+  for (let k = 0; k < bytes.length; k++) out += percentEscape(bytes[k] as number);
+  return out;
+}

@@ -1,0 +1,137 @@
+/**
+ * Normalization for analytics grouping, one rule per place: the pipeline over the URL's
+ * parts (`authority.ts`, `path.ts`, `query.ts`, each using `component.ts` for escapes), the
+ * change list and the group key.
+ */
+import { failure } from '../issues.ts';
+import { groupKey } from '../key.ts';
+import { isIssue, scanUrl } from '../scan.ts';
+import { dataPathSet, dataQuerySet, rfc3986ComponentSet } from '../sets.ts';
+import { findLoneSurrogate } from '../utf8.ts';
+import { canonicalAuthority, canonicalScheme, defaultPort } from './authority.ts';
+import { ChangeLog } from './changes.ts';
+import { canonicalComponent, canonicalEnd } from './component.ts';
+import { canonicalPath } from './path.ts';
+import { compilePolicy, type CompiledPolicy } from './policy.ts';
+import { canonicalQuery } from './query.ts';
+import type { NormalizeChange, NormalizeModel, NormalizePolicy, NormalizeResult } from './types.ts';
+
+/**
+ * Canonicalizes an absolute URL or a path-only reference (`/landing?x=1`) for analytics
+ * grouping. Two models of "the same URL" (policy `model`): `data` (the default for http(s)
+ * and references) merges spellings a server reads as the same path segments and form
+ * pairs (`?next=%2Fhome` and `?next=/home`, `?a` and `?a=`, `+` and `%20`), `rfc3986` applies
+ * RFC 3986 section 6.2.2 only; every other scheme is compared the rfc3986 way. Both lowercase
+ * scheme and host, drop the default port, uppercase hex, decode unreserved escapes, escape
+ * what must be, remove dot segments; then the policy's business rules. Idempotent. Never
+ * applies Unicode normalization, never decodes twice, never drops `www.`, a trailing slash,
+ * a trailing dot of the host or userinfo. Fails with `invalid-url` (empty, or a relative
+ * path like `landing`), `invalid-host`, `invalid-port` or `lone-surrogate`.
+ *
+ * https://www.rfc-editor.org/rfc/rfc3986#section-6.2
+ *
+ * @example
+ * normalize('HTTP://Example.COM:80/%7euser/./a/../b?utm_source=%65mail&next=%2Fhome#top')
+ * // { ok: true, canonical: 'http://example.com/~user/b?next=/home&utm_source=email', model: 'data', changes: [
+ * //   { rule: 'lowercase-scheme', before: 'HTTP', after: 'http', part: 'scheme' }, … ] }
+ * normalize('/go?next=%2Fhome', { model: 'rfc3986' }).canonical   // '/go?next=%2Fhome'
+ * normalize('/page?utm_source=EMAIL', { caseInsensitive: ['utm_source'] }).canonical // '/page?utm_source=email'
+ */
+export function normalize(url: string, policy?: Partial<NormalizePolicy>): NormalizeResult {
+  return normalizeWith(url, compilePolicy(policy), true);
+}
+
+const NO_CHANGES: NormalizeChange[] = [];
+
+/** The lowercase scheme `text[0, end)`; http and https without a copy, as most URLs have them. */
+function schemeAsWritten(text: string, end: number): string {
+  if (end === 5 && text.startsWith('https')) return 'https';
+  if (end === 4 && text.startsWith('http')) return 'http';
+  return text.slice(0, end);
+}
+
+/**
+ * {@link normalize} with a policy compiled once, for batches. Without `withChanges`, the
+ * result's `changes` is an empty list and no change is recorded, which grouping does not need.
+ */
+export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean): NormalizeResult {
+  const lone = findLoneSurrogate(raw);
+  if (lone >= 0) return failure('lone-surrogate', lone, 1);
+  const log = withChanges ? new ChangeLog() : null;
+
+  // https://url.spec.whatwg.org/#concept-basic-url-parser (strip leading and trailing C0 control or space)
+  let start = 0;
+  let stop = raw.length;
+  while (start < stop && raw.charCodeAt(start) <= 0x20) start++;
+  while (stop > start && raw.charCodeAt(stop - 1) <= 0x20) stop--;
+  const text = start === 0 && stop === raw.length ? raw : raw.slice(start, stop);
+  if (text !== raw) log?.note('strip-whitespace', raw, text);
+
+  const layout = scanUrl(text);
+  if (isIssue(layout)) return failure(layout.code, layout.index + start, layout.length);
+  if (layout.kind === 'relative-path') return failure('invalid-url', start, text.length);
+
+  // The canonical URL is the text with the parts that changed spliced in: `out` holds
+  // everything before `copied`, so unchanged stretches are copied once, in one slice.
+  let out = '';
+  let copied = 0;
+
+  // Scheme. https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1
+  const hasScheme = layout.schemeEnd >= 0;
+  const lowered = hasScheme ? canonicalScheme(text, layout.schemeEnd, log) : null;
+  if (lowered !== null) {
+    out = lowered;
+    copied = layout.schemeEnd;
+  }
+  const scheme = hasScheme ? (lowered ?? schemeAsWritten(text, layout.schemeEnd)) : null;
+  const model: NormalizeModel = scheme === null || scheme === 'http' || scheme === 'https' ? policy.model : 'rfc3986';
+
+  // Authority.
+  const hasAuthority = layout.authorityStart >= 0;
+  if (hasAuthority) {
+    const authority = canonicalAuthority(text, layout, scheme, log);
+    if (authority !== null && typeof authority !== 'string') return failure(authority.code, authority.index + start, authority.length);
+    if (authority !== null) {
+      out += text.slice(copied, layout.authorityStart) + authority;
+      copied = layout.authorityEnd;
+    }
+  }
+
+  // Path.
+  const rootIfEmpty = hasAuthority && scheme !== null && defaultPort(scheme) !== null;
+  const pathSet = model === 'data' ? dataPathSet() : rfc3986ComponentSet();
+  const path = canonicalPath(text, layout.pathStart, layout.pathEnd, pathSet, hasAuthority, rootIfEmpty, log);
+  if (path !== null) {
+    out += text.slice(copied, layout.pathStart) + path;
+    copied = layout.pathEnd;
+  }
+
+  // Query; `''` when nothing is left of it, and then its `?` goes too.
+  if (layout.queryStart >= 0) {
+    const querySet = model === 'data' ? dataQuerySet() : rfc3986ComponentSet();
+    const query = canonicalQuery(text, layout.queryStart, layout.queryEnd, querySet, model, policy, log);
+    if (query !== null) {
+      out += text.slice(copied, query === '' ? layout.queryStart - 1 : layout.queryStart) + query;
+      copied = layout.queryEnd;
+    }
+  }
+
+  // Fragment: servers never see it, so it is dropped unless the policy keeps it.
+  let end = text.length;
+  if (layout.fragmentStart >= 0 && policy.keepFragment) {
+    if (log !== null) log.part = 'fragment';
+    const set = rfc3986ComponentSet();
+    if (canonicalEnd(text, layout.fragmentStart, end, set) !== end) {
+      out += text.slice(copied, layout.fragmentStart) + canonicalComponent(text, layout.fragmentStart, end, set, log);
+      copied = end;
+    }
+  } else if (layout.fragmentStart >= 0) {
+    end = layout.fragmentStart - 1;
+    if (log !== null) {
+      log.part = 'fragment';
+      log.note('drop-fragment', text.slice(end), '');
+    }
+  }
+  const canonical = copied === 0 ? text.slice(0, end) : out + text.slice(copied, end);
+  return { ok: true, canonical, key: groupKey(canonical), raw, model, changes: log?.changes ?? NO_CHANGES };
+}

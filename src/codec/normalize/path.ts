@@ -1,0 +1,69 @@
+/** The path: its escapes under the model's set, its dot segments, and the `//` guard. */
+import type { ComponentSet } from '../sets.ts';
+import type { ChangeLog } from './changes.ts';
+import { canonicalComponent, canonicalEnd } from './component.ts';
+
+/**
+ * The canonical path of `text[start, end)`, or `null` when it is written so already.
+ * Escapes of unreserved characters are decoded first, so `%2E%2E` is a dot segment too.
+ * `rootIfEmpty`: the scheme has an authority-based default (http, https, ws, wss, ftp), whose
+ * empty path means `/`.
+ *
+ * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.3 (dot segments)
+ * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.3 (an empty path is `/`)
+ */
+export function canonicalPath(
+  text: string,
+  start: number,
+  end: number,
+  set: ComponentSet,
+  hasAuthority: boolean,
+  rootIfEmpty: boolean,
+  log: ChangeLog | null,
+): string | null {
+  if (log !== null) log.part = 'path';
+  if (start === end) {
+    if (!rootIfEmpty) return null;
+    log?.note('add-root-path', '', '/');
+    return '/';
+  }
+  const written = canonicalEnd(text, start, end, set) === end;
+  const path = written ? text.slice(start, end) : canonicalComponent(text, start, end, set, log);
+  let resolved = path.charCodeAt(0) === 0x2f ? removeDotSegments(path) : path;
+  // Without an authority, a path starting with "//" would be read back as a host.
+  // https://url.spec.whatwg.org/#url-serializing (the "/." prefix)
+  const guarded = !hasAuthority && resolved.startsWith('//');
+  if (guarded) resolved = '/.' + resolved;
+  if (resolved !== path) {
+    const unguarded = guarded ? resolved.slice(2) : resolved;
+    if (unguarded !== path) log?.note('remove-dot-segments', path, unguarded);
+    if (guarded) log?.note('guard-double-slash', unguarded, resolved);
+  }
+  return written && resolved === path ? null : resolved;
+}
+
+/**
+ * Removes `.` and `..` segments from an absolute path (one starting with `/`), keeping
+ * empty segments (`//`) and a trailing slash where the last segment was a dot segment.
+ * Equivalent to the buffer algorithm of RFC 3986, written over segments.
+ *
+ * https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4
+ */
+export function removeDotSegments(path: string): string {
+  // Dot segments only exist after a "/", so most paths need no work at all.
+  if (path.indexOf('/.') < 0) return path;
+  const segments = path.split('/');
+  const output: string[] = [];
+  const last = segments.length - 1;
+  for (let k = 1; k <= last; k++) {
+    const segment = segments[k] as string;
+    if (segment === '.' || segment === '..') {
+      if (segment === '..') output.pop();
+      // "/a/b/.." is "/a/": a final dot segment leaves the directory's slash.
+      if (k === last) output.push('');
+    } else {
+      output.push(segment);
+    }
+  }
+  return '/' + output.join('/');
+}

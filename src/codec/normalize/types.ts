@@ -1,0 +1,120 @@
+/**
+ * The types of normalization, in a module of their own that imports nothing but the
+ * issue types, so every normalization module (and the widgets) can use them without
+ * importing each other.
+ */
+import type { Result } from '../issues.ts';
+
+/**
+ * Which URLs count as the same.
+ * - `data`: the same when a server reads the same data from them: the same path segments
+ *   (each decoded to bytes) and the same query pairs as a form parser reads them. Applies
+ *   to http(s) URLs and to path-only and network-path references.
+ * - `rfc3986`: the URL is text, and only RFC 3986 section 6.2.2 applies: every escape of a
+ *   reserved character stays, and `+` is a plus. Every other scheme is always compared so.
+ */
+export type NormalizeModel = 'data' | 'rfc3986';
+
+/** Business rules for grouping analytics URLs. Every field is optional when passed in. */
+export type NormalizePolicy = {
+  /** `data` (default; http(s) and path-only references) or `rfc3986`. See {@link NormalizeModel}. */
+  model: NormalizeModel;
+  /**
+   * @deprecated The option before `model`, still read from old share links and saved
+   * policies: `literal` means `model: 'rfc3986'`, `form` the default. `model` wins when both are set.
+   */
+  plus?: 'form' | 'literal';
+  /** `sort` (default): stable sort of parameters by canonical name; `keep`: input order. */
+  order: 'sort' | 'keep';
+  /** Parameter names whose values are lowercased, e.g. `['utm_source', 'utm_medium']`. Default none. */
+  caseInsensitive: readonly string[];
+  /** Strip leading and trailing spaces from values. Default `false`. */
+  trim: boolean;
+  /** Parameters to remove: exact names, or prefixes when an entry ends in `_` or `*` (`utm_`, `utm_*`). Default none. */
+  drop: readonly string[];
+  /** `drop` (default) or `keep` the fragment. */
+  fragment: 'drop' | 'keep';
+};
+
+/**
+ * - `strip-whitespace`: leading/trailing C0 controls and spaces removed (as the WHATWG URL parser does).
+ * - `lowercase-scheme`: `HTTP:` → `http:`.
+ * - `lowercase-host`: `Example.COM` → `example.com`.
+ * - `canonicalize-host`: the platform URL parser rewrote the host: IDN → punycode,
+ *   IPv4/IPv6 canonical form, escapes in the host decoded.
+ * - `remove-default-port`: `:80` for http/ws, `:443` for https/wss, `:21` for ftp.
+ * - `remove-empty-port`: a `:` with no digits.
+ * - `remove-port-leading-zeros`: `:08080` → `:8080`.
+ * - `add-root-path`: the empty path of an http(s), ws(s) or ftp URL becomes `/`.
+ * - `uppercase-hex`: `%2f` → `%2F`.
+ * - `decode-unreserved`: an escape of `A-Z a-z 0-9 - . _ ~` decoded: `%7E` → `~`.
+ * - `decode-reserved`: (data model) an escape of a reserved character that carries no
+ *   structure where it stands, decoded: `%2F` → `/` in a query value, `%3D` → `=` in a path.
+ * - `escape-unsafe`: a character that may not appear raw escaped as UTF-8: space, controls,
+ *   `" < > \ ^ ` { } |`, non-ASCII.
+ * - `escape-reserved`: (data model) a raw reserved character that would carry structure or
+ *   is not allowed raw where it stands, escaped: `=` inside a value → `%3D`, `[` → `%5B`.
+ * - `escape-stray-percent`: a `%` that starts no valid escape → `%25`.
+ * - `remove-dot-segments`: `.` and `..` segments resolved in the path (RFC 3986 §5.2.4).
+ * - `guard-double-slash`: a path starting with `//` and no authority gets a `/.` prefix, so
+ *   it is not read as a host.
+ * - `plus-as-space`: (data model) a `+` in a query name or value is a space, written `%20`.
+ * - `remove-empty-pairs`: `&&` and a trailing `&` in the query.
+ * - `add-empty-value`: (data model) a pair without `=` has an empty value: `?a` → `?a=`.
+ * - `drop-parameter`: policy `drop`; the parameter is removed.
+ * - `lowercase-value`: policy `caseInsensitive`; the value is lowercased.
+ * - `trim-value`: policy `trim`; leading/trailing spaces (`%20`) removed from the value.
+ * - `sort-query`: policy `order: 'sort'`; parameters sorted by canonical name.
+ * - `remove-empty-query`: a `?` with nothing (left) after it.
+ * - `drop-fragment`: policy `fragment: 'drop'`.
+ */
+export type NormalizeRule =
+  | 'strip-whitespace'
+  | 'lowercase-scheme'
+  | 'lowercase-host'
+  | 'canonicalize-host'
+  | 'remove-default-port'
+  | 'remove-empty-port'
+  | 'remove-port-leading-zeros'
+  | 'add-root-path'
+  | 'uppercase-hex'
+  | 'decode-unreserved'
+  | 'decode-reserved'
+  | 'escape-unsafe'
+  | 'escape-reserved'
+  | 'escape-stray-percent'
+  | 'remove-dot-segments'
+  | 'guard-double-slash'
+  | 'plus-as-space'
+  | 'remove-empty-pairs'
+  | 'add-empty-value'
+  | 'drop-parameter'
+  | 'lowercase-value'
+  | 'trim-value'
+  | 'sort-query'
+  | 'remove-empty-query'
+  | 'drop-fragment';
+
+/** The part of the URL a change touched; `url` for the whole input (`strip-whitespace`). */
+export type UrlPart = 'url' | 'scheme' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
+
+/**
+ * One change: the rule, the affected text before and after it, the part of the URL it
+ * touched and, for a change inside one query parameter, that parameter's canonical name.
+ */
+export type NormalizeChange = { rule: NormalizeRule; before: string; after: string; part: UrlPart; name?: string };
+
+export type Normalized = {
+  /** The canonical URL: ASCII, every rule applied. */
+  canonical: string;
+  /** The group key of `canonical`: 16 hex digits. */
+  key: string;
+  /** The input, unchanged. */
+  raw: string;
+  /** The model that decided (`rfc3986` for every scheme but http(s), whatever the policy). */
+  model: NormalizeModel;
+  /** Each rule that changed something, in the order applied. */
+  changes: NormalizeChange[];
+};
+
+export type NormalizeResult = Result<Normalized>;
