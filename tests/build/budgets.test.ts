@@ -21,10 +21,15 @@ const CSS_BUDGET = 10 * 1024;
  * within 12 KB too.
  */
 const TOTAL_JS_CEILING: Record<string, number> = {
-  tools: 21_300,
-  faq: 16_650,
-  'analytics-normalization': 15_630,
-  'percent-encoding': 12_520,
+  // Raised on purpose with the two normalization models (issues 11 and 18): browsers now run
+  // the same fast normalizer as Node (grouping in the worker, not a slower compact copy),
+  // Compare takes the model and policy controls and says which rule decided each row, and
+  // the URL scanner is shared by parsing and normalizing. Was 21,300 / 16,650 / 15,630 /
+  // 12,520 bytes.
+  tools: 23_830,
+  faq: 19_240,
+  'analytics-normalization': 18_080,
+  'percent-encoding': 12_940,
 };
 
 // The bundler quotes specifiers with ', " or ` (template literals for dynamic imports).

@@ -113,8 +113,10 @@ describe('Decoded', () => {
 });
 
 describe('Canonical', () => {
-  it('decodes unreserved escapes but never an escaped slash', async () => {
-    expect((await figure(Canonical, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' })).text).toBe('/go?next=%2Flanding');
+  it('decodes unreserved escapes, and an escaped slash only where it is data to a form parser', async () => {
+    expect((await figure(Canonical, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' })).text).toBe('/go?next=/landing');
+    expect((await figure(Canonical, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67', model: 'rfc3986' })).text).toBe('/go?next=%2Flanding');
+    expect((await figure(Canonical, { value: '/%2f%6c%61%6e%64%69%6e%67' })).text).toBe('/%2Flanding');
     expect((await figure(Canonical, { value: '/landing?utm_source=%65mail' })).text).toBe('/landing?utm_source=email');
   });
 

@@ -230,12 +230,24 @@ describe('ServerView', () => {
 });
 
 describe('Normalize', () => {
-  it('decodes unreserved escapes only', async () => {
+  it('lists each rule it applied, under the model of its props', async () => {
     const root = await render(Normalize, { value: '/landing?utm_source=%65mail' });
     expect(text(root, '[data-role=output]')).toBe('/landing?utm_source=email');
     expect(text(root, '[data-role=key]')).toMatch(/^[0-9a-f]{16}$/);
     expect(root.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule'))).toEqual(['decode-unreserved']);
-    expect(text(await render(Normalize, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' }), '[data-role=output]')).toBe('/go?next=%2Flanding');
+    const data = await render(Normalize, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' });
+    expect(text(data, '[data-role=output]')).toBe('/go?next=/landing');
+    expect(data.querySelector('input[name=model][value=data]')?.hasAttribute('checked')).toBe(true);
+    const rfc = await render(Normalize, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67', model: 'rfc3986' });
+    expect(text(rfc, '[data-role=output]')).toBe('/go?next=%2Flanding');
+    expect(rfc.querySelector('input[name=model][value=rfc3986]')?.hasAttribute('checked')).toBe(true);
+    expect(text(await render(Normalize, { value: '/go?next=%2F', plus: 'literal' }), '[data-role=output]')).toBe('/go?next=%2F');
+  });
+
+  it('says when a scheme is compared as text whatever the model', async () => {
+    const root = await render(Normalize, { value: 'mailto:a@b.example?subject=a+b' });
+    expect(text(root, '[data-role=output]')).toBe('mailto:a@b.example?subject=a+b');
+    expect(text(root, '[data-role=model-note]')).toContain('mailto:');
   });
 
   it('applies the policy props, and shows them in its controls', async () => {
@@ -308,6 +320,38 @@ describe('Compare', () => {
   it('marks the parts that differ', async () => {
     const root = await render(Compare, { a: '/files/reports%2F2024.pdf', b: '/files/reports/2024.pdf' });
     expect(root.querySelectorAll('[data-role=part][data-verdict=different]')).toHaveLength(1);
+  });
+
+  it('follows the chosen model', async () => {
+    const [a, b] = ['/go?next=%2Flanding', '/go?next=/landing'];
+    const data = await render(Compare, { a, b });
+    const rfc = await render(Compare, { a, b, model: 'rfc3986' });
+    expect(data.querySelector('[data-role=output]')?.getAttribute('data-verdict')).toBe('equivalent');
+    expect(rfc.querySelector('[data-role=output]')?.getAttribute('data-verdict')).toBe('different');
+    expect(rfc.querySelector('input[name=model][value=rfc3986]')?.hasAttribute('checked')).toBe(true);
+  });
+
+  it('says in each row which rule decided', async () => {
+    const why = (root: Awaited<ReturnType<typeof render>>, label: string) =>
+      root
+        .querySelectorAll('[data-role=part]')
+        .find((row) => row.querySelector('th')?.text === label)
+        ?.querySelectorAll('[data-rule]')
+        .map((li) => li.getAttribute('data-rule'));
+    const merged = await render(Compare, { a: '/go?next=%2Flanding&q=a+b', b: '/go?next=/landing&q=a%20b' });
+    expect(why(merged, 'parameter next')).toEqual(['decode-reserved']);
+    expect(why(merged, 'parameter q')).toEqual(['plus-as-space']);
+    const apart = await render(Compare, { a: '/files/a%2Fb', b: '/files/a/b' });
+    expect(why(apart, 'path')).toEqual(['kept-escape']);
+    const plus = await render(Compare, { a: '/l?s=email+x', b: '/l?s=email%2Bx' });
+    expect(why(plus, 'parameter s')).toEqual(['plus-as-space']);
+  });
+
+  it('lists at most 200 parameter rows, counting the rest', async () => {
+    const query = Array.from({ length: 1000 }, (_, k) => `k${k}=v`).join('&');
+    const root = await render(Compare, { a: `/p?${query}`, b: `/p?${query}&x=1` });
+    expect(root.querySelectorAll('[data-role=part]').length).toBeLessThanOrEqual(200 + 7);
+    expect(root.querySelector('[data-region=details] .w-hint')?.text).toMatch(/801/);
   });
 });
 

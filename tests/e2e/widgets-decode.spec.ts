@@ -17,6 +17,22 @@ for (const locale of ['en', 'th', 'uk']) {
       await expect(w.locator('select[name=charset]')).toHaveValue('utf-8');
       await w.locator('select[name=charset]').selectOption('windows-1252');
       await expect(out).toHaveText('FuÃŸball');
+      // The layers follow the chosen charset too.
+      await expect(w.locator('[data-role=layer]')).toHaveText(['Fu%C3%9Fball', 'FuÃŸball']);
+    });
+
+    test('says why the layers stop: at the input itself, or never for a legacy decode that works', async ({ page }) => {
+      const w = page.locator('#tool-decode');
+      const layers = w.locator('[data-region=layers]');
+      await w.locator('details:has([data-region=layers]) > summary').click();
+      await w.locator('[data-role=input]').fill('%EB%E0%EC');
+      const m = await w.evaluate((el) => JSON.parse((el as HTMLElement).dataset.m ?? '{}') as Record<string, string>);
+      await expect(layers.locator('.w-hint')).toContainText(m['decode.layersStoppedAtInput'] ?? '?');
+      // Not the "stopped after layer N" sentence, which for the input itself read "after layer 0".
+      await expect(layers).not.toContainText((m['decode.layersStopped'] ?? '?').split('{{')[0] ?? '?');
+      await w.locator('select[name=charset]').selectOption('windows-1251');
+      await expect(w.locator('[data-role=layer]')).toHaveText(['%EB%E0%EC', 'лам']);
+      await expect(layers.locator('.w-hint')).toHaveCount(0);
     });
 
     test('stops on bytes that are not UTF-8, marks them, and suggests a charset without picking one', async ({ page }) => {

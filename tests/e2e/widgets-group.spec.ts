@@ -32,9 +32,9 @@ for (const locale of ['en', 'uk']) {
         ['/landing?utm_source=email', 2],
         ['/landing?utm_source=email%2Bcampaign', 1],
       ]);
-      // With + read literally (not a form), email+campaign is a page of its own.
+      // Compared as RFC 3986 text, + is a plus, so email+campaign is a page of its own.
       await w.locator('details.w-policy > summary').click();
-      await w.locator('input[name=plus][value=literal]').check();
+      await w.locator('input[name=model][value=rfc3986]').check();
       await expect.poll(() => groups(w)).toEqual([
         ['/landing?utm_source=email', 2],
         ['/landing?utm_source=email%20campaign', 2],

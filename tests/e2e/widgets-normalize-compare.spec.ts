@@ -21,10 +21,25 @@ for (const locale of ['en', 'th']) {
       expect(await texts(change.locator('code'))).toEqual(['%65', 'e']);
     });
 
-    test('never turns an escaped / into structure', async ({ page }) => {
+    test('never turns an escaped / into structure, and follows the chosen model in the query', async ({ page }) => {
       const w = page.locator('#tool-normalize');
-      await w.locator('[data-role=input]').fill('/page?next=%2f%6c%61%6e%64%69%6e%67');
-      await expect(w.locator('[data-role=output]')).toHaveText('/page?next=%2Flanding');
+      const out = w.locator('[data-role=output]');
+      await w.locator('[data-role=input]').fill('/a%2Fb?next=%2f%6c%61%6e%64%69%6e%67');
+      // Data model (the default): in a query value an escaped / is the same data as a raw one.
+      await expect(out).toHaveText('/a%2Fb?next=/landing');
+      await expect(w.locator('[data-role=change][data-rule=decode-reserved]')).toHaveCount(1);
+      await w.locator('input[name=model][value=rfc3986]').check();
+      await expect(out).toHaveText('/a%2Fb?next=%2Flanding');
+      await expect(w.locator('[data-role=change][data-rule=decode-reserved]')).toHaveCount(0);
+      await w.locator('input[name=model][value=data]').check();
+      await expect(out).toHaveText('/a%2Fb?next=/landing');
+    });
+
+    test('says when a scheme is compared as text whatever the model', async ({ page }) => {
+      const w = page.locator('#tool-normalize');
+      await w.locator('[data-role=input]').fill('mailto:a@b.example?subject=%2F');
+      await expect(w.locator('[data-role=output]')).toHaveText('mailto:a@b.example?subject=%2F');
+      await expect(w.locator('[data-role=model-note]')).toContainText('mailto:');
     });
 
     test('applies each policy control', async ({ page }) => {
@@ -33,9 +48,9 @@ for (const locale of ['en', 'th']) {
       await w.locator('input[name=caseInsensitive]').fill('');
       await w.locator('[data-role=input]').fill('/page?utm_source=EMAIL+Campaign%20&b=1&a=2#top');
       await expect(out).toHaveText('/page?a=2&b=1&utm_source=EMAIL%20Campaign%20');
-      await w.locator('input[name=plus][value=literal]').check();
+      await w.locator('input[name=model][value=rfc3986]').check();
       await expect(out).toHaveText('/page?a=2&b=1&utm_source=EMAIL+Campaign%20');
-      await w.locator('input[name=plus][value=form]').check();
+      await w.locator('input[name=model][value=data]').check();
       await w.locator('input[name=caseInsensitive]').fill('utm_source');
       await expect(out).toHaveText('/page?a=2&b=1&utm_source=email%20campaign%20');
       await w.locator('input[name=trim]').check();
@@ -86,6 +101,21 @@ for (const locale of ['en', 'hi']) {
       await expect(w.locator('[data-role=part][data-verdict=different]').first()).toBeVisible();
       await b.fill('/landing?utm_source=EMAIL%2Bcampaign');
       await expect(out).toHaveAttribute('data-verdict', 'different');
+    });
+
+    test('follows the chosen model, and says in each row which rule decided', async ({ page }) => {
+      const w = page.locator('#tool-compare');
+      const out = w.locator('[data-role=output]');
+      await w.locator('[data-role=input]').nth(0).fill('/go?next=%2Flanding');
+      await w.locator('[data-role=input]').nth(1).fill('/go?next=/landing');
+      await expect(out).toHaveAttribute('data-verdict', 'equivalent');
+      const row = w.locator('[data-role=part]').filter({ has: page.locator('th code', { hasText: /^next$/ }) });
+      await expect(row.locator('[data-rule]')).toHaveAttribute('data-rule', 'decode-reserved');
+      await w.locator('details.w-policy').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      await w.locator('input[name=model][value=rfc3986]').check();
+      await expect(out).toHaveAttribute('data-verdict', 'different');
+      await expect(row).toHaveAttribute('data-verdict', 'different');
+      await expect(row.locator('[data-rule]')).toHaveAttribute('data-rule', 'kept-escape');
     });
 
     test('matches parameters by canonical name and shows the rules applied', async ({ page }) => {

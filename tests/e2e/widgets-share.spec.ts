@@ -33,6 +33,13 @@ for (const locale of ['en', 'th']) {
     await expect(other.locator('#tool-encode')).not.toBeInViewport();
   });
 
+  test(`an old share link with plus=literal reopens under the rfc3986 model (${locale})`, async ({ page }) => {
+    await page.goto(`${tools(locale)}#tool-normalize?value=${encodeURIComponent('/go?next=%2Fhome&q=a+b')}&plus=literal&order=sort&fragment=drop`);
+    const w = page.locator('#tool-normalize');
+    await expect(w.locator('input[name=model][value=rfc3986]')).toBeChecked();
+    await expect(w.locator('[data-role=output]')).toHaveText('/go?next=%2Fhome&q=a+b');
+  });
+
   test(`copy puts the exact result on the clipboard and says so (${locale})`, async ({ page }) => {
     await page.goto(tools(locale));
     const w = page.locator('#tool-encode');

@@ -10,6 +10,8 @@ export type { EncodeMode };
 
 /** Normalization policy as MDX props: lists may be written as one comma-separated string. */
 export interface PolicyProps {
+  model?: NormalizePolicy['model'];
+  /** The option before `model`: `literal` means `model="rfc3986"`. */
   plus?: NormalizePolicy['plus'];
   order?: NormalizePolicy['order'];
   caseInsensitive?: string | string[];
@@ -84,6 +86,7 @@ const list = (value: string | string[] | undefined): string[] =>
 
 export function canonical(component: string, value: string, policy: PolicyProps): string {
   const result = normalize(value, {
+    ...(policy.model !== undefined && { model: policy.model }),
     ...(policy.plus !== undefined && { plus: policy.plus }),
     ...(policy.order !== undefined && { order: policy.order }),
     ...(policy.trim !== undefined && { trim: policy.trim }),

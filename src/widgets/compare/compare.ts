@@ -1,10 +1,11 @@
 import { define, Widget } from '../lib/client';
+import { policyOf } from '../lib/policy';
 import { compareView } from './view';
 
 class CompareWidget extends Widget {
   update() {
-    const { a = '', b = '' } = this.values();
-    const { verdict, ...v } = compareView(this.m, a, b);
+    const values = this.values();
+    const { verdict, ...v } = compareView(this.m, values.a ?? '', values.b ?? '', policyOf(values));
     this.show(v);
     this.q('[data-role=output]').dataset.verdict = verdict;
   }

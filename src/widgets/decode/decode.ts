@@ -9,7 +9,7 @@ class DecodeWidget extends Widget {
     this.show(decodeView(this.m, s));
     // The layers decode the text again and again: show the result first, then them.
     clearTimeout(this.t);
-    this.t = window.setTimeout(() => this.show({ layers: layersView(this.m, s.value, s.mode) }));
+    this.t = window.setTimeout(() => this.show({ layers: layersView(this.m, s.value, s.mode, s.charset) }));
   }
 }
 

@@ -71,8 +71,9 @@ export function decodeView(m: Dict, s: DecodeState) {
 /** Display cap for one layer: a 1 MB paste still shows its layers promptly. */
 const LAYER_CAP = 4000;
 
-export function layersView(m: Dict, value: string, mode: DecodeMode): Child {
-  const { layers, doubleEncoded, stoppedBy } = decodeLayers(value, { mode });
+/** The layers, each decoded in the chosen mode and charset (a legacy page's double encoding peels the same way). */
+export function layersView(m: Dict, value: string, mode: DecodeMode, charset = 'utf-8'): Child {
+  const { layers, doubleEncoded, stoppedBy } = decodeLayers(value, { mode, charset });
   const out: Child[] = [];
   if (doubleEncoded) {
     const at = inspect(value).escapes.find((e) => e.layered);
@@ -101,6 +102,10 @@ export function layersView(m: Dict, value: string, mode: DecodeMode): Child {
       ),
     ),
   );
-  if (stoppedBy) out.push(h('p', { class: 'w-hint' }, fmt(m, 'decode.layersStopped', { n: layers.length - 1 }), ' ', issueText(m, layers[layers.length - 1] ?? '', stoppedBy)));
+  if (stoppedBy) {
+    // The input itself failing is said as such: "after layer 0" would only puzzle.
+    const why = layers.length > 1 ? fmt(m, 'decode.layersStopped', { n: layers.length - 1 }) : m['decode.layersStoppedAtInput'];
+    out.push(h('p', { class: 'w-hint' }, why, ' ', issueText(m, layers[layers.length - 1] ?? '', stoppedBy)));
+  }
   return out;
 }

@@ -161,6 +161,8 @@ export abstract class Widget extends HTMLElement {
     const i = frag.indexOf('?');
     if (i < 0 || frag.slice(0, i) != this.id) return false;
     const p = new URLSearchParams(frag.slice(i + 1));
+    // Links made before the normalization models: `plus=literal` was the rfc3986 model.
+    if (p.has('plus') && !p.has('model')) p.set('model', p.get('plus') == 'literal' ? 'rfc3986' : 'data');
     for (const c of this.controls()) {
       if (c instanceof HTMLInputElement && c.type == 'radio') {
         // Checking one radio unchecks the rest; an unknown value leaves the choice alone.

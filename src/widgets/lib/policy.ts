@@ -8,8 +8,12 @@ export const list = (s = ''): string[] =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-/** Props and form fields: lists are comma-separated text, `trim` a boolean or "on". */
+/**
+ * Props and form fields: lists are comma-separated text, `trim` a boolean or "on". `plus`
+ * is the option before `model` (old share links and props): `literal` means `rfc3986`.
+ */
 export type PolicyProps = {
+  model?: 'data' | 'rfc3986';
   plus?: 'form' | 'literal';
   order?: 'sort' | 'keep';
   caseInsensitive?: string;
@@ -19,7 +23,7 @@ export type PolicyProps = {
 };
 
 export const policyOf = (v: PolicyProps | Record<string, string | undefined>): NormalizePolicy => ({
-  plus: v.plus == 'literal' ? 'literal' : 'form',
+  model: v.model == 'rfc3986' || (v.model == null && v.plus == 'literal') ? 'rfc3986' : 'data',
   order: v.order == 'keep' ? 'keep' : 'sort',
   caseInsensitive: list(String(v.caseInsensitive ?? '')),
   trim: v.trim === true || v.trim == 'on',

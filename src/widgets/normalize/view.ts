@@ -1,17 +1,19 @@
 /** Normalize: canonical URL, group key and each rule that changed something (build and browser). */
 import { normalize, type NormalizePolicy } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { str, type Dict } from '../lib/view';
+import { fmt, h, str, type Dict } from '../lib/view';
 import { changesView } from './changes';
 
 export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
   const r = normalize(value, policy);
   if (!r.ok) return { output: '', key: '', summary: str(m, 'normalize.failed'), issues: issueItems(m, value, [], r.error), changes: null };
+  // Every scheme but http(s) is compared as text, whatever the policy says: say so.
+  const scheme = r.model != policy.model ? /^[^:]*:/.exec(r.canonical)?.[0] : undefined;
   return {
     output: r.canonical,
     key: r.key,
     summary: str(m, 'normalize.summary', { count: r.changes.length }),
-    issues: [],
+    issues: scheme ? [h('li', { class: 'w-hint', 'data-role': 'model-note' }, fmt(m, 'normalize.modelForced', { scheme }))] : [],
     changes: changesView(m, r.changes),
   };
 }
