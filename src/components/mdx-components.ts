@@ -23,6 +23,12 @@ import ServerView from '../widgets/server-view/ServerView.astro';
 import Normalize from '../widgets/normalize/Normalize.astro';
 import Group from '../widgets/group/Group.astro';
 import Compare from '../widgets/compare/Compare.astro';
+// Diagrams drawn at build time from codec results, labelled in the page's language.
+import UrlPartsDiagram from './diagrams/UrlPartsDiagram.astro';
+import EscapeStepsDiagram from './diagrams/EscapeStepsDiagram.astro';
+import LayersDiagram from './diagrams/LayersDiagram.astro';
+import GroupingDiagram from './diagrams/GroupingDiagram.astro';
+import PipelineDiagram from './diagrams/PipelineDiagram.astro';
 
 export const mdxComponents = {
   // Markdown headings, with their stable ids and a visible link to each.
@@ -47,4 +53,10 @@ export const mdxComponents = {
   Normalize,
   Group,
   Compare,
+  // Diagrams.
+  UrlPartsDiagram,
+  EscapeStepsDiagram,
+  LayersDiagram,
+  GroupingDiagram,
+  PipelineDiagram,
 };

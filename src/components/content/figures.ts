@@ -84,8 +84,9 @@ export function readStrictLatin1(component: string, value: string): string {
 const list = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter(Boolean);
 
-export function canonical(component: string, value: string, policy: PolicyProps): string {
-  const result = normalize(value, {
+/** The codec's policy from MDX props (fields not given keep their defaults). */
+export function policyOf(policy: PolicyProps): Partial<NormalizePolicy> {
+  return {
     ...(policy.model !== undefined && { model: policy.model }),
     ...(policy.plus !== undefined && { plus: policy.plus }),
     ...(policy.order !== undefined && { order: policy.order }),
@@ -93,7 +94,11 @@ export function canonical(component: string, value: string, policy: PolicyProps)
     ...(policy.fragment !== undefined && { fragment: policy.fragment }),
     caseInsensitive: list(policy.caseInsensitive),
     drop: list(policy.drop),
-  });
+  };
+}
+
+export function canonical(component: string, value: string, policy: PolicyProps): string {
+  const result = normalize(value, policyOf(policy));
   if (!result.ok) fail(component, value, reported(result.error));
   return result.canonical;
 }
