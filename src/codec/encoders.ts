@@ -6,10 +6,10 @@
  * scripts/fixtures/encoders/generate.sh). All of them write UTF-8 with uppercase hex digits,
  * and none of them keeps an existing escape: each escapes its `%` (so `%41` becomes `%2541`).
  */
-import { issue, type CodecIssue, type Result } from './issues.ts';
+import { failure, issue, type CodecIssue, type Result } from './issues.ts';
 import { percentEncode } from './encode.ts';
 import { asciiTable, isAsciiAlpha, isAsciiDigit, isFormSafe, isUnreserved } from './sets.ts';
-import { loneSurrogates, replaceLoneSurrogates } from './utf8.ts';
+import { findLoneSurrogate, replaceLoneSurrogates } from './utf8.ts';
 
 export type EncoderId =
   | 'js:encodeURIComponent'
@@ -150,6 +150,13 @@ function specs(): Spec[] {
   ];
 }
 
+/** Indices of every unpaired surrogate, in order. */
+function loneSurrogates(text: string): number[] {
+  const found: number[] = [];
+  for (let i = findLoneSurrogate(text); i >= 0; i = findLoneSurrogate(text, i + 1)) found.push(i);
+  return found;
+}
+
 function encoderOf(spec: Spec): Encoder {
   const { raw, spaceAsPlus, ...described } = spec;
   let table: Uint8Array | undefined;
@@ -158,7 +165,12 @@ function encoderOf(spec: Spec): Encoder {
     ...described,
     encode(text: string): EncoderResult {
       table ??= asciiTable(raw);
-      if (rule.kind !== 'replaces') return { ...percentEncode(text, table, spaceAsPlus, false), notices: [] };
+      if (rule.kind !== 'replaces') {
+        // A function that throws writes nothing, so the text is checked before it is encoded:
+        // a megabyte with a lone surrogate at its end costs one scan, not one encoding.
+        const lone = findLoneSurrogate(text);
+        return { ...(lone < 0 ? percentEncode(text, table, spaceAsPlus, false) : failure('lone-surrogate', lone, 1)), notices: [] };
+      }
       const lone = loneSurrogates(text);
       const value = lone.length === 0 ? text : replaceLoneSurrogates(text, rule.replacement);
       // Replaced, the text is well formed: the encoder cannot fail.

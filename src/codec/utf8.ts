@@ -28,13 +28,6 @@ export function findLoneSurrogate(text: string, from = 0): number {
   return -1;
 }
 
-/** Indices of every unpaired surrogate, in order. */
-export function loneSurrogates(text: string): number[] {
-  const found: number[] = [];
-  for (let i = findLoneSurrogate(text); i >= 0; i = findLoneSurrogate(text, i + 1)) found.push(i);
-  return found;
-}
-
 /**
  * The text with every unpaired surrogate replaced by U+FFFD, as a UTF-8 encoder would (or by
  * `replacement`: Java's `String.getBytes` writes `?`).

@@ -21,7 +21,8 @@ type Fixture = Record<string, Record<string, Written>> & {
 const fixture = JSON.parse(readFileSync(path.join(repoRoot, 'tests', 'fixtures', 'encoders.json'), 'utf8')) as Fixture;
 const ids = Object.keys(fixture).filter((key) => !key.startsWith('$'));
 const byId = (id: EncoderId) => encoders.find((e) => e.id === id) as Encoder;
-const loneAt = (s: string) => [...s.matchAll(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g)].map((m) => m.index);
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const loneAt = (s: string) => [...s.matchAll(LONE)].map((m) => m.index);
 const printableAscii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
 
 describe('the fixtures', () => {
@@ -84,7 +85,7 @@ describe('.NET', () => {
     expect(Object.keys(mono).length).toBeGreaterThan(0);
     for (const input of Object.keys(mono)) {
       expect(fixture['dotnet:Uri.EscapeDataString']).not.toHaveProperty([input]);
-      expect(dotnet.encode(input)).toMatchObject({ ok: true, value: rfc3986(input.toWellFormed()) });
+      expect(dotnet.encode(input)).toMatchObject({ ok: true, value: rfc3986(input.replace(LONE, '\uFFFD')) });
     }
   });
 });
