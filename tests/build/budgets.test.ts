@@ -21,9 +21,9 @@ const CSS_BUDGET = 10 * 1024;
  * within 12 KB too.
  */
 const TOTAL_JS_CEILING: Record<string, number> = {
-  tools: 21_300,
+  tools: 21_320,
   faq: 16_650,
-  'analytics-normalization': 15_630,
+  'analytics-normalization': 15_640,
   'percent-encoding': 12_520,
 };
 

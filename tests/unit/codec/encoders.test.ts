@@ -115,6 +115,20 @@ describe('the JavaScript models against the live functions', () => {
   });
 });
 
+// What the encoding-functions page says of the table, from what the real functions wrote.
+describe('the table the page describes', () => {
+  const real = (id: string, input: string) => fixture[id]?.[input];
+
+  test('half of the functions write a space as +, and none keeps an existing escape', () => {
+    expect(ids.filter((id) => real(id, ' ') === '+')).toHaveLength(ids.length / 2);
+    expect(ids.every((id) => real(id, '%41') === '%2541')).toBe(true);
+  });
+
+  test('~ and * are raw for some functions and escaped by others', () => {
+    for (const c of ['~', '*']) expect(new Set(ids.map((id) => real(id, c) === c)).size).toBe(2);
+  });
+});
+
 // What the encoding-functions page says about each language's decoders, as the real ones did it.
 describe('the decoders the page describes', () => {
   const d = fixture.$decoders;
