@@ -389,6 +389,17 @@ describe('Functions', () => {
     expect(v.values.get('php:urlencode')?.endsWith('%7E')).toBe(false);
   });
 
+  it('fills each cell with exactly the first 200,000 characters of the whole result, however the text grows', async () => {
+    // Two-byte letters first, then plain ASCII: the first slice grows six times, the rest once.
+    const value = `${'ж'.repeat(30_000)}${'a+'.repeat(200_000)}`;
+    const root = await render(Functions, { value });
+    for (const id of ids) {
+      const row = root.querySelector(`tr[data-encoder="${id}"]`) as HTMLElement;
+      expect(row.querySelector('[data-role=encoded]')?.text).toBe(wholeResult(id as never, value).slice(0, 200_000));
+      expect(row.querySelector('[data-role=cut]')).not.toBeNull();
+    }
+  });
+
   it('keeps its copy buttons hidden until the script runs, and renders markup as text', async () => {
     const root = await render(Functions, { value: '<img src=x onerror=alert(1)>' });
     expect(root.querySelector('img')).toBeNull();

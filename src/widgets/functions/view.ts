@@ -17,17 +17,25 @@ const COLUMNS = ['functions.colFunction', 'functions.colResult'];
 type MaybeWellFormed = { isWellFormed?: () => boolean };
 const wellFormed = (s: string) => (s as unknown as MaybeWellFormed).isWellFormed?.() ?? !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
 
+/** The first `units` code units of `text`, never ending between the two halves of a pair. */
+const head = (text: string, units: number) => text.slice(0, units + (/[\uD800-\uDBFF]/.test(text.charAt(units - 1)) ? 1 : 0));
+
 /**
- * The part of `text` each row encodes. Every character becomes at least one, so the first
- * CELL_LIMIT fill a cell: fourteen encodings of a megabyte would take the browser most of a
- * second. A text with a lone surrogate is encoded whole, so that each row says what its
- * function does with it (a function that refuses it stops at the first one, which is quick).
+ * What `encoder` writes for as much of `text` as its cell shows, and whether that is only the
+ * beginning. Fourteen encodings of a megabyte take the browser most of a second, so a long
+ * text is encoded only until it fills CELL_LIMIT characters: each try shows how much the
+ * characters grow and the next takes enough for the cell, with a margin (every character
+ * becomes at least one, so CELL_LIMIT of them always do). A text with a lone surrogate is
+ * encoded whole, so each row says what its function does with it (a function that refuses
+ * one stops at the first, which is quick).
  */
-function encodedPart(text: string): string {
-  if (text.length <= CELL_LIMIT || !wellFormed(text)) return text;
-  // At least CELL_LIMIT units, and never between the two halves of a surrogate pair.
-  const end = CELL_LIMIT + (/[\uD800-\uDBFF]/.test(text.charAt(CELL_LIMIT - 1)) ? 1 : 0);
-  return text.slice(0, end);
+function encodeForCell(encoder: Encoder, text: string): { result: EncoderResult; cut: boolean } {
+  if (text.length <= CELL_LIMIT || !wellFormed(text)) return { result: encoder.encode(text), cut: false };
+  for (let units = CELL_LIMIT / 8; ; ) {
+    const result = encoder.encode(head(text, units));
+    if (!result.ok || result.value.length >= CELL_LIMIT || units >= CELL_LIMIT) return { result, cut: true };
+    units = Math.min(CELL_LIMIT, Math.ceil((units * CELL_LIMIT * 1.25) / result.value.length));
+  }
 }
 
 /**
@@ -91,14 +99,12 @@ export function wholeResult(id: EncoderId, text: string): string {
  * script runs).
  */
 export function functionsView(m: Dict, text: string, { id, live }: { id: string; live: boolean }) {
-  const part = encodedPart(text);
-  const cut = part.length < text.length;
-  const rows = encoders.map((encoder, k) => ({ encoder, result: encoder.encode(part), nameId: `${id}-fn-${k}` }));
+  const rows = encoders.map((encoder, k) => ({ encoder, ...encodeForCell(encoder, text), nameId: `${id}-fn-${k}` }));
   const failed = rows.filter(({ result }) => !result.ok).length;
   const body = byLanguage(rows).map(([language, group]) =>
     h('tbody', null,
       h('tr', { class: 'w-group' }, h('th', { colspan: COLUMNS.length, scope: 'rowgroup' }, language)),
-      group.map(({ encoder, result, nameId }) => {
+      group.map(({ encoder, result, cut, nameId }) => {
         const t = traits(encoder);
         // The two fixed rules sit under the name, so the table keeps two columns at 320 px.
         return h('tr', { 'data-encoder': encoder.id },
@@ -113,7 +119,7 @@ export function functionsView(m: Dict, text: string, { id, live }: { id: string;
   );
   const summary = { count: rows.length, distinct: distinctResults(text, rows), failed };
   return {
-    complete: !cut,
+    complete: rows.every(({ cut }) => !cut),
     values: new Map(rows.map(({ encoder, result }) => [encoder.id, result.ok ? result.value : ''])),
     summary: str(m, failed ? 'functions.summaryFailed' : 'functions.summary', summary),
     output: [
