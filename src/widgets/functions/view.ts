@@ -7,7 +7,7 @@
 import { encoders, type Encoder, type EncoderId, type EncoderResult } from '../../codec';
 import { issueItem } from '../lib/issues';
 import { fmt, h, position, str, type Child, type Dict } from '../lib/view';
-import { byLanguage, EXISTING_ESCAPE, traits } from './traits';
+import { byLanguage, EXISTING_ESCAPE, shownReplacement, traits } from './traits';
 
 /** Longest result shown in a cell; Copy still copies all of it. */
 export const CELL_LIMIT = 200_000;
@@ -68,7 +68,7 @@ function loneSurrogate(m: Dict, e: Encoder, text: string, index: number, more: n
     text: `U+${text.charCodeAt(index).toString(16).toUpperCase()}`,
     position: position(text, index),
     exception: rule.kind == 'throws' ? rule.exception : '',
-    replacement: rule.kind == 'replaces' ? (rule.replacement == '?' ? '?' : 'U+FFFD') : '',
+    replacement: rule.kind == 'replaces' ? shownReplacement(rule.replacement) : '',
   };
   const role = rule.kind == 'replaces' ? 'notice' : 'error';
   return h('ul', { class: 'w-issues' },
