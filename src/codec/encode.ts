@@ -30,6 +30,18 @@ const MAX_OUTPUT_PER_UNIT = 9;
  */
 export function encode(text: string, mode: EncodeMode): Result<{ value: string }> {
   const safe = mode === 'url' ? urlSafeTable() : mode === 'form' ? formSafeTable() : componentSafeTable();
+  return percentEncode(text, safe, mode === 'form', mode === 'url');
+}
+
+/**
+ * The encoder loop behind {@link encode} and the language functions of `encoders.ts`: UTF-8,
+ * uppercase hex, every ASCII code whose `safe` entry is 1 left raw. `spaceAsPlus` writes a
+ * space as `+` (form encoding); `keepValidEscapes` copies a valid `%XX` as written instead of
+ * escaping its `%`. An unpaired surrogate fails with `lone-surrogate` at its index.
+ *
+ * https://url.spec.whatwg.org/#string-percent-encode-after-encoding
+ */
+export function percentEncode(text: string, safe: Uint8Array, spaceAsPlus: boolean, keepValidEscapes: boolean): Result<{ value: string }> {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -43,8 +55,6 @@ export function encode(text: string, mode: EncodeMode): Result<{ value: string }
   const out = scratchBytes(i + (n - i) * MAX_OUTPUT_PER_UNIT);
   for (let k = 0; k < i; k++) out[k] = text.charCodeAt(k);
   let j = i;
-  const spaceAsPlus = mode === 'form';
-  const keepValidEscapes = mode === 'url';
 
   for (; i < n; i++) {
     const c = text.charCodeAt(i);

@@ -43,7 +43,8 @@ export function isUrlSafe(c: number): boolean {
   return isUnreserved(c) || isReserved(c);
 }
 
-function asciiTable(leaveRaw: (c: number) => boolean): Uint8Array {
+/** 1 for each ASCII code `leaveRaw` accepts: the lookup table the encoder loop reads. */
+export function asciiTable(leaveRaw: (c: number) => boolean): Uint8Array {
   const table = new Uint8Array(128);
   for (let c = 0; c < 128; c++) table[c] = leaveRaw(c) ? 1 : 0;
   return table;

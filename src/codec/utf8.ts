@@ -28,14 +28,17 @@ export function findLoneSurrogate(text: string, from = 0): number {
   return -1;
 }
 
-/** The text with every unpaired surrogate replaced by U+FFFD, as a UTF-8 encoder would. */
-export function replaceLoneSurrogates(text: string): string {
+/**
+ * The text with every unpaired surrogate replaced by U+FFFD, as a UTF-8 encoder would (or by
+ * `replacement`: Java's `String.getBytes` writes `?`).
+ */
+export function replaceLoneSurrogates(text: string, replacement = '\uFFFD'): string {
   let i = findLoneSurrogate(text);
   if (i < 0) return text;
   let out = '';
   let last = 0;
   while (i >= 0) {
-    out += text.slice(last, i) + '\uFFFD';
+    out += text.slice(last, i) + replacement;
     last = i + 1;
     i = findLoneSurrogate(text, last);
   }

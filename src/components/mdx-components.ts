@@ -14,6 +14,8 @@ import CodePointCount from './content/CodePointCount.astro';
 import CodePoint from './content/CodePoint.astro';
 import EscapeCount from './content/EscapeCount.astro';
 import Raw from './content/Raw.astro';
+import EncodedBy from './content/EncodedBy.astro';
+import EncoderTable from './content/EncoderTable.astro';
 import FaqItem from './FaqItem.astro';
 // Live widgets (the widgets engineer): props set the example, e.g. <Encode value="ламінат" />.
 import Encode from '../widgets/encode/Encode.astro';
@@ -23,6 +25,7 @@ import ServerView from '../widgets/server-view/ServerView.astro';
 import Normalize from '../widgets/normalize/Normalize.astro';
 import Group from '../widgets/group/Group.astro';
 import Compare from '../widgets/compare/Compare.astro';
+import Functions from '../widgets/functions/Functions.astro';
 // Diagrams drawn at build time from codec results, labelled in the page's language.
 import UrlPartsDiagram from './diagrams/UrlPartsDiagram.astro';
 import EscapeStepsDiagram from './diagrams/EscapeStepsDiagram.astro';
@@ -44,6 +47,8 @@ export const mdxComponents = {
   CodePoint,
   EscapeCount,
   Raw,
+  EncodedBy,
+  EncoderTable,
   FaqItem,
   // Live widgets.
   Encode,
@@ -53,6 +58,7 @@ export const mdxComponents = {
   Normalize,
   Group,
   Compare,
+  Functions,
   // Diagrams.
   UrlPartsDiagram,
   EscapeStepsDiagram,

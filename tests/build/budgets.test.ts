@@ -26,10 +26,10 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   // Compare takes the model and policy controls and says which rule decided each row, and
   // the URL scanner is shared by parsing and normalizing. Was 21,300 / 16,650 / 15,630 /
   // 12,520 bytes.
-  tools: 23_830,
-  faq: 19_240,
-  'analytics-normalization': 18_080,
-  'percent-encoding': 12_940,
+  tools: 23_850,
+  faq: 19_260,
+  'analytics-normalization': 18_110,
+  'percent-encoding': 12_950,
 };
 
 // The bundler quotes specifiers with ', " or ` (template literals for dynamic imports).

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,10 @@ import EscapeCount from '../../src/components/content/EscapeCount.astro';
 import Raw from '../../src/components/content/Raw.astro';
 import Utf8Bytes from '../../src/components/content/Utf8Bytes.astro';
 import FaqItem from '../../src/components/FaqItem.astro';
+import { useTranslations } from '../../src/i18n';
+import { LOCALES } from '../../src/i18n/locales';
+import EncodedBy from '../../src/components/content/EncodedBy.astro';
+import EncoderTable from '../../src/components/content/EncoderTable.astro';
 
 // The article figures of content.md, rendered by the components the articles use.
 let container: AstroContainer;
@@ -166,5 +171,54 @@ describe('FaqItem', () => {
 
   it('refuses an id that is not stable ASCII kebab-case', async () => {
     await expect(render({ id: 'Space %20', question: 'q' })).rejects.toThrow(/kebab-case/);
+  });
+});
+
+// What the real functions wrote (tests/fixtures/encoders.json, made by their own runtimes).
+const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+
+describe('EncodedBy', () => {
+  it('shows what one real function writes', async () => {
+    expect(await figure(EncodedBy, { fn: 'java:URLEncoder.encode', text: 'C++ & C#' })).toEqual({ role: 'output', tag: 'code', text: real['java:URLEncoder.encode']?.['C++ & C#'] });
+    expect((await figure(EncodedBy, { fn: 'python:quote', text: 'a/b?c=d' })).text).toBe(real['python:quote']?.['a/b?c=d']);
+  });
+
+  it('stops the build for an unknown function or a text the function refuses', async () => {
+    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:escape', text: 'a' } })).rejects.toThrow(/unknown function/);
+    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:encodeURIComponent', text: '\uD800' } })).rejects.toThrow(/lone-surrogate/);
+  });
+});
+
+describe('EncoderTable', () => {
+  // The site's i18n routing, so a request for /uk/... renders with Astro.currentLocale = 'uk'.
+  let routed: AstroContainer;
+  beforeAll(async () => {
+    routed = await AstroContainer.create({
+      manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
+    });
+  });
+
+  async function table(locale: string) {
+    return parse(await routed.renderToString(EncoderTable, { request: new Request(`http://localhost/${locale}/encoding-functions/`) }));
+  }
+
+  it('shows, for each function, what the real one left raw and wrote for a space and for %41', async () => {
+    const root = await table('en');
+    const rows = root.querySelectorAll('tr[data-encoder]');
+    expect(rows.map((r) => r.getAttribute('data-encoder')).sort()).toEqual(Object.keys(real).filter((k) => !k.startsWith('$')).sort());
+    for (const row of rows) {
+      const id = row.getAttribute('data-encoder') ?? '';
+      const [raw, space, existing] = row.querySelectorAll('td').map((td) => td.text);
+      const punctuation = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((c) => real[id]?.[c] === c);
+      expect({ id, raw, space, existing }).toEqual({ id, raw: punctuation.join(' '), space: real[id]?.[' '], existing: real[id]?.['%41'] });
+    }
+    // Every escape is marked as computed, so the hand-typed-escape gate accepts the page.
+    expect(root.querySelectorAll('td code:not([data-codec])').every((c) => !/%[0-9A-F]{2}/.test(c.text))).toBe(true);
+  });
+
+  it('words its headings and lone-surrogate cells in the page language', async () => {
+    const root = await table('uk');
+    expect(root.querySelector('caption')?.text).toBe(useTranslations('uk')('encodingFunctions.caption'));
+    expect(root.querySelector('tr[data-encoder="js:encodeURIComponent"] td:last-child')?.text).toBe('кидає URIError');
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,12 @@ import ServerView from '../../src/widgets/server-view/ServerView.astro';
 import Normalize from '../../src/widgets/normalize/Normalize.astro';
 import Group from '../../src/widgets/group/Group.astro';
 import Compare from '../../src/widgets/compare/Compare.astro';
+import Functions from '../../src/widgets/functions/Functions.astro';
 import QuickBox from '../../src/widgets/QuickBox.astro';
-import { widgetId } from '../../src/widgets/lib/build';
+import { dictFor, widgetId } from '../../src/widgets/lib/build';
+import { functionsView, wholeResult } from '../../src/widgets/functions/view';
+import { encoders } from '../../src/codec';
+import fc from 'fast-check';
 import { LOCALES } from '../../src/i18n/locales';
 import { useTranslations } from '../../src/i18n';
 
@@ -46,6 +51,7 @@ describe('every widget', () => {
     ['normalize', Normalize, { value: '/x' }],
     ['group', Group, { lines: ['/x'] }],
     ['compare', Compare, { a: '/x', b: '/x' }],
+    ['functions', Functions, { value: 'x' }],
   ];
 
   it.each(cases)('%s keeps the DOM contract, its id, and the page locale', async (kind, component, props) => {
@@ -352,6 +358,98 @@ describe('Compare', () => {
     const root = await render(Compare, { a: `/p?${query}`, b: `/p?${query}&x=1` });
     expect(root.querySelectorAll('[data-role=part]').length).toBeLessThanOrEqual(200 + 7);
     expect(root.querySelector('[data-region=details] .w-hint')?.text).toMatch(/801/);
+  });
+});
+
+describe('Functions', () => {
+  // What the real functions wrote (tests/fixtures/encoders.json, made by their own runtimes).
+  const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<string, Record<string, string | { error: string }>>;
+  const ids = Object.keys(real).filter((k) => !k.startsWith('$'));
+  const rows = (root: HTMLElement) => root.querySelectorAll('tr[data-encoder]');
+  const encoded = (root: HTMLElement) => Object.fromEntries(rows(root).map((r) => [r.getAttribute('data-encoder'), r.querySelector('[data-role=encoded]')?.text]));
+
+  it('writes, in one row per function, what each real function wrote', async () => {
+    for (const [value, locale] of [['C++ & C#', 'en'], ['ламінат', 'uk'], ['%41', 'hi'], ['a/b?c=d', 'th']] as const) {
+      const root = await render(Functions, { value }, locale);
+      expect(rows(root)).toHaveLength(ids.length);
+      expect(encoded(root)).toEqual(Object.fromEntries(ids.map((id) => [id, real[id]?.[value]])));
+    }
+  });
+
+  it('groups the rows by language and shows each space and existing-escape rule', async () => {
+    const root = await render(Functions, { value: 'x' }, 'th');
+    expect(root.querySelectorAll('tbody th[scope=rowgroup]').map((th) => th.text)).toEqual(['JavaScript', 'Python', 'Java', 'PHP', 'Go', '.NET', 'Ruby']);
+    const cell = (id: string, role: string) => root.querySelector(`tr[data-encoder="${id}"] [data-role=${role}]`)?.text;
+    for (const id of ids) {
+      expect(cell(id, 'space')).toBe(real[id]?.[' ']);
+      expect(cell(id, 'existing')).toBe(real[id]?.['%41']);
+    }
+    expect(root.querySelector('caption')?.text).toBe(useTranslations('th')('widgets.functions.caption'));
+  });
+
+  it('says in each row what its function does with a lone surrogate, with the position, in the page language', async () => {
+    const root = await render(Functions, { value: 'ab\uD800c' }, 'uk');
+    const row = (id: string) => root.querySelector(`tr[data-encoder="${id}"]`) as HTMLElement;
+    // encodeURIComponent throws, so its row has an error and no output.
+    const thrown = row('js:encodeURIComponent').querySelector('[data-role=error][data-code=lone-surrogate]');
+    expect(thrown?.text).toContain('URIError');
+    expect(thrown?.text).toContain('U+D800');
+    expect(thrown?.text).toContain('3');
+    expect(thrown?.text).toContain('кидає');
+    expect(row('js:encodeURIComponent').querySelector('[data-role=encoded]')?.text).toBe('');
+    // URLSearchParams and Java replace it, as the real functions did with a lone surrogate.
+    expect(row('js:URLSearchParams').querySelector('[data-role=notice][data-code=lone-surrogate]')?.text).toContain('U+FFFD');
+    expect(row('js:URLSearchParams').querySelector('[data-role=encoded]')?.text).toBe(new URLSearchParams({ q: 'ab\uD800c' }).toString().slice(2));
+    expect(row('java:URLEncoder.encode').querySelector('[data-role=encoded]')?.text).toBe(`ab${(real['java:URLEncoder.encode']?.['\uD800'] as string)}c`);
+    // PHP strings cannot hold one.
+    expect(row('php:urlencode').querySelector('[data-role=error]')?.text).toContain('PHP');
+    expect(root.querySelectorAll('[data-role=error][data-code=lone-surrogate]')).toHaveLength(11);
+    expect(root.querySelectorAll('[data-role=notice][data-code=lone-surrogate]')).toHaveLength(3);
+  });
+
+  it('shows at most 200,000 characters of a result and says so', async () => {
+    const value = 'é'.repeat(40_000);
+    const root = await render(Functions, { value });
+    const row = root.querySelector('tr[data-encoder="python:quote"]') as HTMLElement;
+    expect(row.querySelector('[data-role=encoded]')?.text).toBe(encodeURIComponent(value).slice(0, 200_000));
+    expect(row.querySelector('[data-role=cut]')?.text).toContain('200000');
+    expect(root.querySelectorAll('[data-role=cut]')).toHaveLength(ids.length);
+  });
+
+  it('encodes a long text only as far as a cell shows, and still counts the different results of the whole', () => {
+    const m = dictFor('en', ['common', 'issue', 'functions']);
+    const distinct = (s: string) => Number(/Different results: (\d+)/.exec(functionsView(m, s, { id: 'f', live: true }).summary)?.[1]);
+    // The counting shortcut against encoding the whole text with every function.
+    const whole = (s: string) => new Set(encoders.flatMap((e) => { const r = e.encode(s); return r.ok ? [r.value] : []; })).size;
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '~', '*', '/', "'", '+', '%', 'é', '😀', '\uD800', '\uDC00'), maxLength: 12 }), (s) => {
+      expect(distinct(s)).toBe(whole(s));
+    }), { numRuns: 500 });
+    // A ~ far past the first 200,000 characters still tells the form encoders apart.
+    const long = `${'a b'.repeat(100_000)}~`;
+    const v = functionsView(m, long, { id: 'f', live: true });
+    expect(v.complete).toBe(false);
+    expect(distinct(long)).toBe(whole(long));
+    expect(wholeResult('php:urlencode', long).endsWith('%7E')).toBe(true);
+    expect(v.values.get('php:urlencode')?.endsWith('%7E')).toBe(false);
+  });
+
+  it('fills each cell with exactly the first 200,000 characters of the whole result, however the text grows', async () => {
+    // Two-byte letters first, then plain ASCII: the first slice grows six times, the rest once.
+    const value = `${'ж'.repeat(30_000)}${'a+'.repeat(200_000)}`;
+    const root = await render(Functions, { value });
+    for (const id of ids) {
+      const row = root.querySelector(`tr[data-encoder="${id}"]`) as HTMLElement;
+      expect(row.querySelector('[data-role=encoded]')?.text).toBe(wholeResult(id as never, value).slice(0, 200_000));
+      expect(row.querySelector('[data-role=cut]')).not.toBeNull();
+    }
+  });
+
+  it('keeps its copy buttons hidden until the script runs, and renders markup as text', async () => {
+    const root = await render(Functions, { value: '<img src=x onerror=alert(1)>' });
+    expect(root.querySelector('img')).toBeNull();
+    const buttons = root.querySelectorAll('button[data-action=copy-encoded]');
+    expect(buttons).toHaveLength(ids.length);
+    expect(buttons.every((b) => b.hasAttribute('hidden') && root.querySelector(`#${b.getAttribute('aria-describedby')}`))).toBe(true);
   });
 });
 

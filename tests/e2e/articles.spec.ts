@@ -25,6 +25,16 @@ test('encoding-sets: the form encoder agrees with URLSearchParams', async ({ pag
   await expect(output(page, 'encode-form-thai')).toHaveText(new URLSearchParams({ x: value }).toString().slice(2));
 });
 
+test('encoding-functions: every function answers a new value, the JavaScript ones as the browser does', async ({ page }) => {
+  await page.goto('/en/encoding-functions/');
+  const value = "it's 100% ~fine~";
+  await type(page, 'functions-main', value);
+  const row = (id: string) => page.locator(`#functions-main tr[data-encoder="${id}"] [data-role=encoded]`);
+  await expect(row('js:encodeURIComponent')).toHaveText(encodeURIComponent(value));
+  await expect(row('js:URLSearchParams')).toHaveText(new URLSearchParams({ q: value }).toString().slice(2));
+  await expect(page.locator('#functions-main tr[data-encoder]')).toHaveCount(14);
+});
+
 test('decoding: a stray % stays literal and is pointed out', async ({ page }) => {
   await page.goto('/en/decoding/');
   await type(page, 'decode-stray-zz', '%zz%41');
