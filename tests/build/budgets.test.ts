@@ -26,9 +26,14 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   // Compare takes the model and policy controls and says which rule decided each row, and
   // the URL scanner is shared by parsing and normalizing. Was 21,300 / 16,650 / 15,630 /
   // 12,520 bytes.
-  tools: 23_850,
+  // Raised on purpose with Group's analyst features (issue 17), on the two pages with Group:
+  // split pages first with a summary, the filter and the orders, TSV and a count column,
+  // why spellings merged (on demand, in the worker), big pastes taken into memory, rows drawn
+  // a batch per frame, share links that keep the CSV columns, the oversized-file error.
+  // Group's page chunk 1,743 → 3,288 B, its worker 1,332 → 2,273 B. Was 23,850 / 18,110 bytes.
+  tools: 26_240,
   faq: 19_260,
-  'analytics-normalization': 18_110,
+  'analytics-normalization': 20_510,
   'percent-encoding': 12_950,
 };
 

@@ -51,3 +51,38 @@ export async function ready(widget: Locator): Promise<void> {
 
 /** The text of each element, in order. */
 export const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+
+/**
+ * Starts a `longtask` observer in the page. `longest()` gives the longest main-thread task
+ * since the start (or the last `reset()`), taking the entries still queued too: they reach
+ * an observer a while after their task, so reading right after a table appears would miss
+ * the task that drew it.
+ */
+export async function watchLongTasks(page: Page) {
+  type Watch = { longest: number; seen: PerformanceObserver; take(list: PerformanceEntryList): void };
+  await page.evaluate(() => {
+    const watch = {
+      longest: 0,
+      take(list: PerformanceEntryList) {
+        for (const e of list) watch.longest = Math.max(watch.longest, e.duration);
+      },
+    } as Watch;
+    watch.seen = new PerformanceObserver((list) => watch.take(list.getEntries()));
+    watch.seen.observe({ type: 'longtask' });
+    (window as unknown as { watch: Watch }).watch = watch;
+  });
+  return {
+    longest: () =>
+      page.evaluate(() => {
+        const { watch } = window as unknown as { watch: Watch };
+        watch.take(watch.seen.takeRecords());
+        return watch.longest;
+      }),
+    reset: () =>
+      page.evaluate(() => {
+        const { watch } = window as unknown as { watch: Watch };
+        watch.take(watch.seen.takeRecords());
+        watch.longest = 0;
+      }),
+  };
+}
