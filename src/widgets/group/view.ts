@@ -17,22 +17,20 @@ export const whyView = (m: Dict, variants: Explained[]): Child =>
   h('ul', { class: 'w-list w-why' }, variants.map((v) => h('li', { 'data-role': 'why-variant' }, h('code', { class: 'w-val' }, v.raw), changesView(m, v.changes))));
 
 /**
- * The table and its summary. `why` gives a group's explanation when it is known (at build
- * time); in the browser each row's disclosure is filled when it is first opened.
+ * The table rows of some groups: each group's row, then (when it has one) a full-width row
+ * with its explanation, so the rules have the table's width to wrap in, even at 320 px.
+ * `why` gives a group's explanation when it is known (at build time); in the browser each
+ * disclosure is filled when it is first opened.
  */
-export function groupView(m: Dict, d: GroupData, locale: string, why?: (g: UrlGroup) => Explained[]) {
+export function groupRows(m: Dict, groups: GroupData['groups'], locale: string, why?: (g: UrlGroup) => Explained[]): Child[] {
   const n = new Intl.NumberFormat(locale);
-  // A figure as a view node: fmt() would set a string in <code>, as it does reader data.
-  const num = (x: number): Child[] => [n.format(x)];
-  // Each group's row, then (when it has one) a full-width row with its explanation, so
-  // the rules have the table's width to wrap in, even at 320 px.
-  const rows = d.groups.flatMap((g) => [
+  return groups.flatMap((g) => [
     h('tr', { 'data-role': 'group', 'data-count': g.count, 'data-spellings': g.variantCount },
       h('td', null, h('code', { class: 'w-val', 'data-role': 'canonical' }, g.canonical), h('br'), h('code', { class: 'w-note', 'data-role': 'key' }, g.key)),
       h('td', null, n.format(g.count)),
       h('td', null,
         h('ul', { class: 'w-list' }, g.variants.map((v) => h('li', { 'data-role': 'variant', 'data-count': v.count }, h('code', { class: 'w-val' }, v.raw), ` ×${n.format(v.count)}`))),
-        g.variantCount > g.variants.length && h('p', { class: 'w-note' }, fmt(m, 'group.moreVariants', { count: num(g.variantCount - g.variants.length) })),
+        g.variantCount > g.variants.length && h('p', { class: 'w-note' }, fmt(m, 'group.moreVariants', { count: [n.format(g.variantCount - g.variants.length)] })),
       ),
     ),
     explainable(g) &&
@@ -45,6 +43,17 @@ export function groupView(m: Dict, d: GroupData, locale: string, why?: (g: UrlGr
         ),
       ),
   ]);
+}
+
+/**
+ * The table (with the rows of its first `rowsNow` groups: the browser draws the rest a
+ * batch per frame with {@link groupRows}) and its summary.
+ */
+export function groupView(m: Dict, d: GroupData, locale: string, why?: (g: UrlGroup) => Explained[], rowsNow = d.groups.length) {
+  const n = new Intl.NumberFormat(locale);
+  // A figure as a view node: fmt() would set a string in <code>, as it does reader data.
+  const num = (x: number): Child[] => [n.format(x)];
+  const rows = groupRows(m, d.groups.slice(0, rowsNow), locale, why);
   const rejected: Child = d.rejectedCount > 0 && [
     h('p', { class: 'w-label' }, m['group.rejected']),
     h('ul', { class: 'w-issues' }, d.rejected.map((x) => issueItem(m, 'error', x.error.code, [h('code', { class: 'w-val' }, x.raw), ` ×${n.format(x.count)} — `, issueText(m, x.raw, x.error)]))),
@@ -54,8 +63,6 @@ export function groupView(m: Dict, d: GroupData, locale: string, why?: (g: UrlGr
   // With a count column the "Lines" heading names the column that is added up.
   const heads = d.sumOf == null ? m : { ...m, 'group.colCount': str(m, 'group.colSum', { column: d.sumOf }) };
   return {
-    /** The table's rows (the same array the table holds), for the browser to draw in batches. */
-    rows,
     summary: d.sumOf == null ? summary : `${summary} ${str(m, 'group.summarySum', { column: d.sumOf, sum: n.format(d.sum) })}`,
     output: [
       d.unreadable > 0 && h('p', { class: 'w-hint', 'data-role': 'unreadable' }, fmt(m, 'group.unreadable', { column: d.sumOf ?? '', count: num(d.unreadable) })),
