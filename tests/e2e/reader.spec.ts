@@ -52,3 +52,38 @@ test('the table of contents numbers sections 1, 2, 3… and each section’s sub
   const after = toc[toc.indexOf(nested[0] as Item) + 1];
   expect(after?.marker).toBe(`${toc.indexOf(nested[0] as Item) + 2}.`);
 });
+
+for (const locale of ['th', 'uk']) {
+  test(`${locale}: the file chooser speaks the page's language and works by mouse and keyboard`, async ({ page }) => {
+    const s = strings(locale);
+    await page.goto(`/${locale}/tools/`);
+    const w = page.locator('#tool-group');
+    await w.locator('[data-role=input]').focus(); // loads the widget's code
+    const input = w.locator('input[type=file]');
+    const button = w.locator(`label[for="${await input.getAttribute('id')}"]`);
+    await expect(button).toBeVisible();
+    await expect(button).toHaveText(get(s, 'reader.chooseFile'));
+    await expect(w.locator('[data-role=file-name]')).toHaveText(get(s, 'reader.noFile'));
+    // The browser's own button (in the browser's language) is not shown.
+    const box = await input.boundingBox();
+    expect((box?.width ?? 0) <= 1 && (box?.height ?? 0) <= 1, 'the native file button is hidden').toBe(true);
+    await expect(input).toHaveAccessibleName(get(s, 'widgets.group.file'));
+
+    // Mouse: the label opens the file picker.
+    const [byMouse] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+    await byMouse.setFiles({ name: 'pages.txt', mimeType: 'text/plain', buffer: Buffer.from('/a?x=%41\n/a?x=A\n') });
+    await expect(w.locator('[data-role=file-name]')).toHaveText('pages.txt');
+    await expect(w.locator('[data-role=group]')).toHaveCount(1);
+
+    // Keyboard: the input takes focus (its label shows it) and opens the picker.
+    await w.locator('[data-role=input]').focus();
+    await page.keyboard.press('Tab');
+    await expect(input).toBeFocused();
+    const outline = await button.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).toBe('solid');
+    const [byKey] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await byKey.setFiles({ name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from('/b\n/c\n') });
+    await expect(w.locator('[data-role=file-name]')).toHaveText('more.txt');
+    await expect(w.locator('[data-role=group]')).toHaveCount(2);
+  });
+}
