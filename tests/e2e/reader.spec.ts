@@ -87,3 +87,34 @@ for (const locale of ['th', 'uk']) {
     await expect(w.locator('[data-role=group]')).toHaveCount(2);
   });
 }
+
+test('a printed tools page shows every widget’s result and none of its controls', async ({ page }) => {
+  await page.goto('/en/tools/');
+  await page.emulateMedia({ media: 'print' });
+  for (const selector of ['site-search', 'language-switcher', '.site-nav']) {
+    await expect(page.locator(selector).first(), selector).toBeHidden();
+  }
+  const widgets = page.locator('[data-widget]');
+  expect(await widgets.count()).toBe(7);
+  for (const w of await widgets.all()) {
+    const id = await w.getAttribute('id');
+    await expect(w.locator('[data-role=output]').first(), `${id}: result`).toBeVisible();
+    const controls = w.locator('input, textarea, select, button, summary');
+    for (const c of await controls.all()) await expect(c, `${id}: a control`).toBeHidden();
+  }
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.locator('#tool-encode [data-role=input]')).toBeVisible();
+});
+
+test('a printed FAQ shows every answer, and links to other sites show their address', async ({ page }) => {
+  await page.goto('/en/faq/');
+  const answer = page.locator('#space-percent20-or-plus .faq__answer p').first();
+  await expect(answer).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(answer).toBeVisible();
+  await expect(page.locator('.faq__tools').first()).toBeHidden();
+  const external = page.locator('.prose a[href^="http"]').first();
+  const after = await external.evaluate((a) => getComputedStyle(a, '::after').content);
+  expect(after).toMatch(/attr\(href\)|https?:/);
+  expect(await external.evaluate((a) => a.getBoundingClientRect().width)).toBeGreaterThan(0);
+});
