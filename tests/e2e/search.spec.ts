@@ -194,6 +194,15 @@ test('the search loads on opening, from this site only, and no request carries t
   expect(fetched[1]).toEqual(fetched[0]);
 });
 
+test('without its worker the search runs on the page, where the CSP allows its WebAssembly', async ({ page }) => {
+  // Pagefind searches in a worker, which the page's CSP does not govern; where a worker
+  // cannot start, it compiles its WebAssembly on the page: 'wasm-unsafe-eval' is for that
+  // (tests/build/search.test.ts checks that the policy allows no eval()).
+  await page.route('**/pagefind/pagefind-worker.js', (route) => route.abort());
+  await page.goto('/uk/');
+  expect(await search(page, 'uk', 'безпечний')).toContain('/uk/tools/#encode');
+});
+
 test('the open search meets WCAG 2.2 AA in both schemes and fits 320 px', async ({ page }) => {
   const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
   for (const width of [1280, 320]) {
