@@ -124,6 +124,10 @@ test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape wor
   await page.locator('main h1').click();
   await page.keyboard.press('Control+K');
   await expect(field(page)).toBeFocused();
+  // The K key typing another letter, as with a Ukrainian layout.
+  await page.locator('main h1').click();
+  await page.evaluate(() => dispatchEvent(new KeyboardEvent('keydown', { key: 'л', code: 'KeyK', ctrlKey: true, bubbles: true })));
+  await expect(field(page)).toBeFocused();
 
   // A / typed into a widget is text, not a shortcut.
   const box = page.locator('#tool-encode [data-role=input]');
