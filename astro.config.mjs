@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
+import { searchIndex } from './src/integrations/search-index.ts';
 
 // Keep in sync with src/i18n/locales.ts (this file is plain JS and is loaded before TypeScript).
 const locales = ['en', 'th', 'hi', 'uk'];
@@ -31,6 +32,9 @@ export default defineConfig({
       // The root is a language chooser, not a page of any one locale.
       filter: (page) => new URL(page).pathname !== '/',
     }),
+    // The search index, built from the finished pages. `%` is part of a word, so a reader
+    // can search for an escape such as %20.
+    searchIndex({ includeCharacters: '%' }),
   ],
   vite: {
     plugins: [chunkUrls()],
@@ -52,12 +56,16 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",
-        "worker-src 'self' blob:",
+        // Pagefind's worker; Group's worker.
+        "worker-src 'self'",
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
       ],
+      // 'wasm-unsafe-eval': the search engine is WebAssembly (Pagefind), compiled from the
+      // site's own file; it allows no eval() of scripts.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
     },
   },
 });

@@ -53,6 +53,7 @@ class GroupWidget extends Widget {
   }
 
   async load(f: File) {
+    this.q('[data-role=file-name]').textContent = f.name;
     if (f.size > MAX_MB * 2 ** 20) return this.say(str(this.m, 'group.fileTooBig', { size: MAX_MB }));
     let text: string;
     try {
