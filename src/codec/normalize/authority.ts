@@ -5,7 +5,7 @@
 import { isAsciiDigit, rfc3986ComponentSet } from '../sets.ts';
 import type { UrlLayout } from '../scan.ts';
 import type { ChangeLog } from './changes.ts';
-import { canonicalComponent, canonicalEnd } from './component.ts';
+import { canonicalComponent } from './component.ts';
 
 /**
  * The scheme in lowercase, or `null` when it is written so already.
@@ -58,75 +58,47 @@ export function canonicalAuthority(
   scheme: string | null,
   log: ChangeLog | null,
 ): string | null | AuthorityProblem {
-  const { authorityStart, userinfoEnd, hostStart, hostEnd, portStart, authorityEnd } = layout;
-  let userinfo: string | null = null;
-  if (userinfoEnd >= 0) {
+  let changed = false;
+  let authority = '';
+  if (layout.userinfoEnd >= 0) {
     if (log !== null) log.part = 'userinfo';
-    const set = rfc3986ComponentSet();
-    if (canonicalEnd(text, authorityStart, userinfoEnd, set) !== userinfoEnd) userinfo = canonicalComponent(text, authorityStart, userinfoEnd, set, log);
+    const userinfo = canonicalComponent(text, layout.authorityStart, layout.userinfoEnd, rfc3986ComponentSet(), log);
+    changed = userinfo.length !== layout.userinfoEnd - layout.authorityStart || !text.startsWith(userinfo, layout.authorityStart);
+    authority = userinfo + '@';
   }
 
-  // A plain lowercase name is canonical as written: most URLs' hosts cost one scan, no copy.
-  let host: string | null = null;
-  if (!isPlainLowercaseHost(text, hostStart, hostEnd)) {
-    const written = text.slice(hostStart, hostEnd);
-    const canonical = canonicalHost(written);
-    if (canonical === null) return { code: 'invalid-host', index: hostStart, length: written.length };
-    if (canonical !== written) {
-      host = canonical;
-      if (log !== null) {
-        log.part = 'host';
-        log.note(canonical === written.toLowerCase() ? 'lowercase-host' : 'canonicalize-host', written, canonical);
-      }
+  const writtenHost = text.slice(layout.hostStart, layout.hostEnd);
+  const host = canonicalHost(writtenHost);
+  if (host === null) return { code: 'invalid-host', index: layout.hostStart, length: writtenHost.length };
+  if (host !== writtenHost) {
+    changed = true;
+    if (log !== null) {
+      log.part = 'host';
+      log.note(host === writtenHost.toLowerCase() ? 'lowercase-host' : 'canonicalize-host', writtenHost, host);
     }
   }
+  authority += host;
 
-  // The port: `null` as written, `''` removed, or the digits without leading zeros.
-  let port: string | null = null;
-  if (portStart >= 0) {
-    if (log !== null) log.part = 'port';
-    const digits = text.slice(portStart, authorityEnd);
-    let firstSignificant = 0;
-    while (firstSignificant < digits.length - 1 && digits.charCodeAt(firstSignificant) === 0x30) firstSignificant++;
-    const significant = digits.slice(firstSignificant);
-    if (significant.length > 5 || Number(significant) > 65535) {
-      return { code: 'invalid-port', index: portStart, length: digits.length };
-    }
-    if (digits === '') {
-      port = '';
-      log?.note('remove-empty-port', ':', '');
-    } else if (scheme !== null && significant === defaultPort(scheme)) {
-      port = '';
-      log?.note('remove-default-port', ':' + digits, '');
-    } else if (significant !== digits) {
-      port = ':' + significant;
-      log?.note('remove-port-leading-zeros', ':' + digits, port);
-    }
+  if (layout.portStart < 0) return changed ? authority : null;
+  if (log !== null) log.part = 'port';
+  const digits = text.slice(layout.portStart, layout.authorityEnd);
+  if (digits === '') {
+    log?.note('remove-empty-port', ':', '');
+    return authority;
   }
-
-  if (userinfo === null && host === null && port === null) return null;
-  return (
-    (userinfoEnd < 0 ? '' : (userinfo ?? text.slice(authorityStart, userinfoEnd)) + '@') +
-    (host ?? text.slice(hostStart, hostEnd)) +
-    (port ?? (portStart < 0 ? '' : text.slice(portStart - 1, authorityEnd)))
-  );
-}
-
-/**
- * A host that is canonical as written: empty, or lowercase letters, digits, `-`, `_` and
- * dots, its last label not starting with a digit (which WHATWG reads as IPv4).
- */
-function isPlainLowercaseHost(text: string, start: number, end: number): boolean {
-  let lastLabelStart = start;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x2e) {
-      if (i + 1 < end) lastLabelStart = i + 1;
-    } else if (!((c >= 0x61 && c <= 0x7a) || isAsciiDigit(c) || c === 0x2d || c === 0x5f)) {
-      return false;
-    }
+  let firstSignificant = 0;
+  while (firstSignificant < digits.length - 1 && digits.charCodeAt(firstSignificant) === 0x30) firstSignificant++;
+  const port = digits.slice(firstSignificant);
+  if (port.length > 5 || Number(port) > 65535) {
+    return { code: 'invalid-port', index: layout.portStart, length: digits.length };
   }
-  return start === end || !isAsciiDigit(text.charCodeAt(lastLabelStart));
+  if (scheme !== null && port === defaultPort(scheme)) {
+    log?.note('remove-default-port', ':' + digits, '');
+    return authority;
+  }
+  if (port === digits) return changed ? authority + ':' + port : null;
+  log?.note('remove-port-leading-zeros', ':' + digits, ':' + port);
+  return authority + ':' + port;
 }
 
 /**

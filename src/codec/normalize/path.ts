@@ -28,8 +28,6 @@ export function canonicalPath(
     return '/';
   }
   const written = canonicalEnd(text, start, end, set) === end;
-  // Written canonically, with no dot segment and nothing to guard: the common case, no copy.
-  if (written && !hasDotSegment(text, start, end) && (hasAuthority || !text.startsWith('//', start))) return null;
   const path = written ? text.slice(start, end) : canonicalComponent(text, start, end, set, log);
   let resolved = path.charCodeAt(0) === 0x2f ? removeDotSegments(path) : path;
   // Without an authority, a path starting with "//" would be read back as a host.
@@ -42,12 +40,6 @@ export function canonicalPath(
     if (guarded) log?.note('guard-double-slash', unguarded, resolved);
   }
   return written && resolved === path ? null : resolved;
-}
-
-/** Whether `text[start, end)` has a `.` or `..` segment (one follows a `/`). */
-function hasDotSegment(text: string, start: number, end: number): boolean {
-  const at = text.indexOf('/.', start);
-  return at >= 0 && at < end;
 }
 
 /**
