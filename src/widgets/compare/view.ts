@@ -103,7 +103,7 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       const reasons: Child[] = [...new Set(r.rules.map((c) => c.rule))].map((rule) => h('li', { 'data-rule': rule }, ruleName(m, rule)));
       if (!same && readsAlike(r.a, r.b)) reasons.push(h('li', { 'data-rule': 'kept-escape' }, keptApart));
       // The query as a whole: its parameters' rows below say what decided.
-      if (r.label == m['part.query'] && !reasons.length && r.rawA != r.rawB) reasons.push(m['compare.seeParams']);
+      if (r.label == m['part.query'] && !reasons.length && r.rawA != r.rawB) reasons.push(h('li', null, m['compare.seeParams']));
       return h(
         'tr',
         { 'data-role': 'part', 'data-verdict': same ? 'same' : 'different' },
