@@ -8,9 +8,9 @@ import vm from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import * as codec from '../../../src/codec/index.ts';
-import { repoRoot } from './support.ts';
+import { fileURLToPath } from 'node:url';
 
-const codecDir = path.join(repoRoot, 'src', 'codec');
+const codecDir = fileURLToPath(new URL('../../../src/codec', import.meta.url));
 /** Every module of the codec, as a path relative to its folder (`normalize/query.ts`). */
 const sources = (readdirSync(codecDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
 /** The modules a module imports, types included, as paths relative to the codec folder. */
