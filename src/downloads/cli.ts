@@ -1,14 +1,14 @@
 /**
  * The command-line tool (/downloads/canonical-url.mjs): the codec's `normalize` over a file
  * or stdin of any size, one URL per line or a column of a CSV/TSV, written as CSV with the
- * Group widget's quoting and formula guard. It streams: input is read in chunks and output
- * is written in chunks with backpressure, so memory does not grow with the input.
+ * Group widget's quoting and formula guard. It streams: input is read into one reused
+ * buffer and output encoded into another, written synchronously (so a slow reader slows
+ * the tool down instead of filling its memory); memory does not grow with the input.
  *
  * Bundled for Node 18 or newer (src/downloads/build.ts): use only Node APIs that Node 18
  * has, as tests/unit/downloads/cli.test.ts checks.
  */
-import { once } from 'node:events';
-import { createReadStream } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { normalize, type NormalizePolicy } from '../codec/index.ts';
 import { csvCell, csvDelimiter, parseCsv } from '../widgets/group/engine.ts';
@@ -39,9 +39,10 @@ Examples:
 
 /** Longest line or CSV record read; past it the tool stops, so one broken quote cannot fill memory. */
 const MAX_RECORD = 8 * 1024 * 1024;
-/** Input is read, and output written, in pieces of about this many characters (see readLines). */
-const READ_CHUNK = 1 << 14;
-const FLUSH_AT = 1 << 13;
+/** Bytes read at a time (small enough that each piece is garbage before V8's next minor collection). */
+const READ_BYTES = 1 << 12;
+/** Bytes of output gathered before each write. */
+const WRITE_BYTES = 1 << 16;
 
 type Options = { file: string | null; column: string | null; policy: Partial<NormalizePolicy> | undefined };
 
@@ -80,34 +81,78 @@ function parseArguments(args: string[]): Options | 'help' {
 }
 
 /**
- * Calls `onLine` for each line of the input: split at `\n`, `\r\n` or `\r`, a leading byte
- * order mark removed; the last line needs no line break. Lines are cut out of each chunk one
- * by one rather than split into an array: what is alive at any moment stays small, which
- * keeps V8 from growing its young generation (and the process's memory) on long inputs.
- * `afterChunk` runs between chunks, for output backpressure.
+ * Calls `onLine` for each line of the input: split at `\n`, `\r\n` or `\r`; the last line
+ * needs no line break. Lines are cut out of each piece one by one rather than split into an
+ * array, so what is alive at any moment stays small.
  */
-async function readLines(input: AsyncIterable<string>, onLine: (line: string) => void, afterChunk: () => Promise<void>): Promise<void> {
+function readLines(input: Iterable<string>, onLine: (line: string) => void): void {
   let rest = '';
-  let first = true;
-  for await (const chunk of input) {
-    let text = rest + chunk;
-    if (first && text.length > 0) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      first = false;
-    }
+  for (const chunk of input) {
+    const text = rest + chunk;
     let start = 0;
     for (let at = nextBreak(text, 0); at >= 0; at = nextBreak(text, start)) {
-      // A \r at the end of the chunk may be the first half of a \r\n: wait for the next chunk.
+      // A \r at the end of the piece may be the first half of a \r\n: wait for the next one.
       if (at === text.length - 1 && text.charCodeAt(at) === 0x0d) break;
       onLine(text.slice(start, at));
       start = text.charCodeAt(at) === 0x0d && text.charCodeAt(at + 1) === 0x0a ? at + 2 : at + 1;
     }
     rest = text.slice(start);
     if (rest.length > MAX_RECORD) throw new Stop(`a line is longer than ${MAX_RECORD} characters`, 1);
-    await afterChunk();
   }
   if (rest.endsWith('\r')) rest = rest.slice(0, -1);
   if (rest !== '') onLine(rest);
+}
+
+/**
+ * The text of a file descriptor, decoded as UTF-8 (invalid bytes as U+FFFD, a leading byte
+ * order mark dropped), read into one reused buffer: streams, with a fresh buffer for every
+ * read, would leave the collector megabytes of buffers to free. Reads block: the tool has
+ * nothing else to do meanwhile.
+ */
+function* textOf(fd: number): Generator<string> {
+  const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
+  const decoder = new TextDecoder('utf-8');
+  for (;;) {
+    const bytes = retrying(() => readSync(fd, buffer, 0, READ_BYTES, null));
+    if (bytes === 0) break;
+    yield decoder.decode(buffer.subarray(0, bytes), { stream: true });
+  }
+  const tail = decoder.decode();
+  if (tail !== '') yield tail;
+}
+
+/** `io()`, again after a millisecond while a non-blocking descriptor (a terminal, some pipes) is not ready. */
+function retrying(io: () => number): number {
+  for (;;) {
+    try {
+      return io();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
+}
+
+/**
+ * Output gathered in one reused buffer and written to `fd` synchronously: the tool waits for
+ * its reader, and nothing is queued in memory.
+ */
+function bufferedOutput(fd: number) {
+  const buffer = Buffer.allocUnsafeSlow(WRITE_BYTES);
+  let used = 0;
+  const flush = () => {
+    for (let done = 0; done < used; ) done += retrying(() => writeSync(fd, buffer, done, used - done));
+    used = 0;
+  };
+  return {
+    write(text: string) {
+      // At most 3 bytes per UTF-16 unit; a text larger than the whole buffer goes out alone.
+      if (used + text.length * 3 > WRITE_BYTES) flush();
+      if (text.length * 3 > WRITE_BYTES) retrying(() => writeSync(fd, text));
+      else used += buffer.write(text, used);
+    },
+    flush,
+  };
 }
 
 /** The index of the first \n or \r at or after `from`, or -1. */
@@ -181,38 +226,26 @@ function row(raw: string, policy: Partial<NormalizePolicy> | undefined): string 
     : `${csvCell(raw)},"","",${csvCell(result.error.code)}\n`;
 }
 
-async function main(args: string[]): Promise<void> {
+function main(args: string[]): void {
   const options = parseArguments(args);
   if (options === 'help') {
     process.stdout.write(HELP);
     return;
   }
-  const input: AsyncIterable<string> =
-    options.file === null || options.file === '-'
-      ? process.stdin.setEncoding('utf8')
-      : createReadStream(options.file, { encoding: 'utf8', highWaterMark: READ_CHUNK });
-
-  let out = `${['raw', 'canonical', 'group_key', 'problem'].map(csvCell).join(',')}\n`;
-  let congested = false;
-  const flush = () => {
-    congested = !process.stdout.write(out) || congested;
-    out = '';
-  };
+  const fd = options.file === null || options.file === '-' ? 0 : openSync(options.file, 'r');
+  const out = bufferedOutput(1);
+  out.write(`${['raw', 'canonical', 'group_key', 'problem'].map(csvCell).join(',')}\n`);
   const onUrl = (url: string) => {
-    if (isBlank(url)) return;
-    out += row(url, options.policy);
-    if (out.length >= FLUSH_AT) flush();
-  };
-  // stdout takes what it is given; once it holds more than its buffer, wait until it drains.
-  const afterChunk = async () => {
-    if (!congested) return;
-    congested = false;
-    await once(process.stdout, 'drain');
+    if (!isBlank(url)) out.write(row(url, options.policy));
   };
   const csv = options.column === null ? null : csvColumnReader(options.column, onUrl);
-  await readLines(input, csv ? csv.onLine : onUrl, afterChunk);
-  csv?.finish();
-  flush();
+  try {
+    readLines(textOf(fd), csv ? csv.onLine : onUrl);
+    csv?.finish();
+  } finally {
+    out.flush();
+    if (fd !== 0) closeSync(fd);
+  }
 }
 
 // V8 doubles its young generation whenever enough objects have survived collections since
@@ -222,19 +255,18 @@ async function main(args: string[]): Promise<void> {
 // would grow; where it is unknown or ignored, only the memory ceiling differs.
 setFlagsFromString('--semi-space-growth-factor=1');
 
-// A reader that stops early (`| head`) closes the pipe: that ends the tool quietly.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const message =
-    error instanceof Stop
-      ? error.message
-      : (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? `cannot read ${(error as NodeJS.ErrnoException).path}: no such file`
-        : String(error instanceof Error ? error.message : error);
-  process.stderr.write(`canonical-url: ${message}\n`);
-  process.exitCode = error instanceof Stop ? error.status : 1;
-});
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  // A reader that stops early (`| head`) closes the pipe: that ends the tool quietly.
+  if ((error as NodeJS.ErrnoException).code !== 'EPIPE') {
+    const message =
+      error instanceof Stop
+        ? error.message
+        : (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `cannot read ${(error as NodeJS.ErrnoException).path}: no such file`
+          : String(error instanceof Error ? error.message : error);
+    process.stderr.write(`canonical-url: ${message}\n`);
+    process.exitCode = error instanceof Stop ? error.status : 1;
+  }
+}
