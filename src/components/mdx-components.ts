@@ -15,6 +15,8 @@ import CodePoint from './content/CodePoint.astro';
 import EscapeCount from './content/EscapeCount.astro';
 import Raw from './content/Raw.astro';
 import FaqItem from './FaqItem.astro';
+// Download links with their size and SHA-256, computed from the built file.
+import Download from './Download.astro';
 // Live widgets (the widgets engineer): props set the example, e.g. <Encode value="ламінат" />.
 import Encode from '../widgets/encode/Encode.astro';
 import Decode from '../widgets/decode/Decode.astro';
@@ -39,6 +41,7 @@ export const mdxComponents = {
   EscapeCount,
   Raw,
   FaqItem,
+  Download,
   // Live widgets.
   Encode,
   Decode,
