@@ -3,8 +3,8 @@
  *
  * - `canonical-url.js`: one classic script for the JavaScript UDFs of BigQuery and Snowflake,
  *   which have no `URL`, `TextEncoder` or `TextDecoder`: pure-JavaScript stand-ins
- *   (shims/) are injected where the codec uses those globals, so the script needs nothing
- *   but ECMAScript. `canonicalUrl` and `urlGroupKey` are function declarations at its top
+ *   (shims/) take the place of those globals in the modules that use them (see
+ *   {@link platformShims}), so the script needs nothing but ECMAScript. `canonicalUrl` and `urlGroupKey` are function declarations at its top
  *   level, which is how BigQuery's `library` and Snowflake's inlined body see them.
  * - `canonical-url.mjs`: the streaming command-line tool (cli.ts) for Node 18 or newer, one
  *   file with no dependencies. Node has `TextEncoder` and `TextDecoder`; the host parser is
@@ -16,9 +16,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 export const DOWNLOAD_NAMES = ['canonical-url.js', 'canonical-url.mjs'] as const;
 export type DownloadName = (typeof DOWNLOAD_NAMES)[number];
@@ -69,7 +70,12 @@ async function buildUdf(): Promise<Download> {
     mainFields: ['main', 'module'],
     // Old enough for any embedded V8 a warehouse runs; newer syntax is lowered.
     target: 'es2018',
-    inject: [shim('text-encoding.ts'), shim('url.ts')],
+    plugins: [
+      platformShims([
+        { modules: CODEC, globals: { URL: shim('url.ts'), TextEncoder: TEXT, TextDecoder: TEXT } },
+        { modules: WHATWG_URL, globals: { TextEncoder: TEXT, TextDecoder: TEXT } },
+      ]),
+    ],
   });
   const inner = outputText(result.outputFiles);
   // Snowflake evaluates an inlined body for every row; the library is kept on the global
@@ -97,10 +103,40 @@ async function buildCli(): Promise<Download> {
     format: 'esm',
     platform: 'node',
     target: 'node18',
-    inject: [shim('url.ts')],
+    plugins: [platformShims([{ modules: CODEC, globals: { URL: shim('url.ts') } }])],
     banner: { js: '#!/usr/bin/env node' },
   });
   return described('canonical-url.mjs', outputText(result.outputFiles) + licenses(result.metafile!));
+}
+
+const TEXT = shim('text-encoding.ts');
+const CODEC = /[\\/]src[\\/]codec[\\/].+\.ts$/; // subfolders too
+const WHATWG_URL = /[\\/]node_modules[\\/]whatwg-url[\\/]lib[\\/][^\\/]+\.js$/;
+
+/**
+ * Gives the modules that take `URL`, `TextEncoder` and `TextDecoder` for granted (the codec,
+ * and whatwg-url, whose encoding helpers use them) the shims instead, by importing them
+ * ahead of the module's own code; only the globals a module names are imported. Unlike
+ * esbuild's `inject`, this leaves @exodus/bytes alone: it is the shims' implementation, and
+ * looks for native classes itself.
+ */
+function platformShims(rules: { modules: RegExp; globals: Record<string, string> }[]): Plugin {
+  return {
+    name: 'platform-shims',
+    setup(build) {
+      for (const { modules, globals } of rules) {
+        build.onLoad({ filter: modules }, async ({ path }) => {
+          const source = await readFile(path, 'utf8');
+          const commonJs = path.endsWith('.js');
+          const header = Object.entries(globals)
+            .filter(([name]) => new RegExp(`\\b${name}\\b`).test(source))
+            .map(([name, file]) => (commonJs ? `const { ${name} } = require(${JSON.stringify(file)});` : `import { ${name} } from ${JSON.stringify(file)};`))
+            .join('\n');
+          return { contents: `${header}\n${source}`, loader: commonJs ? 'js' : 'ts' };
+        });
+      }
+    },
+  };
 }
 
 function outputText(files: { text: string }[] | undefined): string {
