@@ -20,6 +20,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { packMappingTable } from './idna-table.ts';
 
 export const DOWNLOAD_NAMES = ['canonical-url.js', 'canonical-url.mjs'] as const;
 export type DownloadName = (typeof DOWNLOAD_NAMES)[number];
@@ -47,6 +48,15 @@ const common: BuildOptions = {
   logLevel: 'silent',
 };
 
+/** Both bundles' plugins, and the shims each gives the codec and whatwg-url (see {@link platformShims}). */
+const plugins = (codecGlobals: Record<string, string>, whatwgUrlGlobals: Record<string, string>): Plugin[] => [
+  packedIdnaTable(),
+  platformShims([
+    { modules: CODEC, globals: codecGlobals },
+    { modules: WHATWG_URL, globals: whatwgUrlGlobals },
+  ]),
+];
+
 let built: Promise<Download[]> | undefined;
 
 /** Both downloads, built once per process (the endpoint and the component share them). */
@@ -70,12 +80,7 @@ async function buildUdf(): Promise<Download> {
     mainFields: ['main', 'module'],
     // Old enough for any embedded V8 a warehouse runs; newer syntax is lowered.
     target: 'es2018',
-    plugins: [
-      platformShims([
-        { modules: CODEC, globals: { URL: shim('url.ts'), TextEncoder: TEXT, TextDecoder: TEXT } },
-        { modules: WHATWG_URL, globals: { TextEncoder: TEXT, TextDecoder: TEXT } },
-      ]),
-    ],
+    plugins: plugins({ URL: shim('url.ts'), TextEncoder: TEXT, TextDecoder: TEXT }, { TextEncoder: TEXT, TextDecoder: TEXT }),
   });
   const inner = outputText(result.outputFiles);
   // Snowflake evaluates an inlined body for every row; the library is kept on the global
@@ -103,7 +108,7 @@ async function buildCli(): Promise<Download> {
     format: 'esm',
     platform: 'node',
     target: 'node18',
-    plugins: [platformShims([{ modules: CODEC, globals: { URL: shim('url.ts') } }])],
+    plugins: plugins({ URL: shim('url.ts') }, {}),
     banner: { js: '#!/usr/bin/env node' },
   });
   return described('canonical-url.mjs', outputText(result.outputFiles) + licenses(result.metafile!));
@@ -135,6 +140,20 @@ function platformShims(rules: { modules: RegExp; globals: Record<string, string>
           return { contents: `${header}\n${source}`, loader: commonJs ? 'js' : 'ts' };
         });
       }
+    },
+  };
+}
+
+/** tr46's mapping table, packed (idna-table.ts): about a third of its size as JSON. */
+function packedIdnaTable(): Plugin {
+  return {
+    name: 'packed-idna-table',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]mappingTable\.json$/ }, async ({ path }) => {
+        const packed = packMappingTable(JSON.parse(await readFile(path, 'utf8')));
+        const unpack = JSON.stringify(join(here, 'idna-table.ts'));
+        return { contents: `module.exports = require(${unpack}).unpackMappingTable(${JSON.stringify(packed)});`, loader: 'js' };
+      });
     },
   };
 }
