@@ -89,12 +89,18 @@ function readLines(input: Iterable<string>, onLine: (line: string) => void): voi
   let rest = '';
   for (const chunk of input) {
     const text = rest + chunk;
+    // The next \n and the next \r, each searched for again only once passed.
+    let lf = text.indexOf('\n');
+    let cr = text.indexOf('\r');
     let start = 0;
-    for (let at = nextBreak(text, 0); at >= 0; at = nextBreak(text, start)) {
+    while (lf >= 0 || cr >= 0) {
+      const at = cr < 0 || (lf >= 0 && lf < cr) ? lf : cr;
       // A \r at the end of the piece may be the first half of a \r\n: wait for the next one.
-      if (at === text.length - 1 && text.charCodeAt(at) === 0x0d) break;
+      if (at === text.length - 1 && at === cr) break;
       onLine(text.slice(start, at));
-      start = text.charCodeAt(at) === 0x0d && text.charCodeAt(at + 1) === 0x0a ? at + 2 : at + 1;
+      start = at === cr && lf === at + 1 ? at + 2 : at + 1;
+      if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
+      if (cr >= 0 && cr < start) cr = text.indexOf('\r', start);
     }
     rest = text.slice(start);
     if (rest.length > MAX_RECORD) throw new Stop(`a line is longer than ${MAX_RECORD} characters`, 1);
@@ -140,26 +146,26 @@ function retrying(io: () => number): number {
 function bufferedOutput(fd: number) {
   const buffer = Buffer.allocUnsafeSlow(WRITE_BYTES);
   let used = 0;
+  /** All of `bytes[0, length)`: a descriptor may take only part at a time. */
+  const writeAll = (bytes: Uint8Array, length: number) => {
+    for (let done = 0; done < length; ) done += retrying(() => writeSync(fd, bytes, done, length - done));
+  };
   const flush = () => {
-    for (let done = 0; done < used; ) done += retrying(() => writeSync(fd, buffer, done, used - done));
+    writeAll(buffer, used);
     used = 0;
   };
   return {
     write(text: string) {
       // At most 3 bytes per UTF-16 unit; a text larger than the whole buffer goes out alone.
       if (used + text.length * 3 > WRITE_BYTES) flush();
-      if (text.length * 3 > WRITE_BYTES) retrying(() => writeSync(fd, text));
-      else used += buffer.write(text, used);
+      if (text.length * 3 <= WRITE_BYTES) used += buffer.write(text, used);
+      else {
+        const bytes = Buffer.from(text);
+        writeAll(bytes, bytes.length);
+      }
     },
     flush,
   };
-}
-
-/** The index of the first \n or \r at or after `from`, or -1. */
-function nextBreak(text: string, from: number): number {
-  const lf = text.indexOf('\n', from);
-  const cr = text.indexOf('\r', from);
-  return cr < 0 || (lf >= 0 && lf < cr) ? lf : cr;
 }
 
 /** The same test as the codec's grouping: nothing but spaces and control characters. */

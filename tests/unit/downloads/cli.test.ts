@@ -38,6 +38,13 @@ function rows(csv: string): string[][] {
 
 const HEADER = ['raw', 'canonical', 'group_key', 'problem'];
 
+/** The codec's group key of a URL it accepts. */
+function keyOf(url: string): string {
+  const result = normalize(url);
+  if (!result.ok) throw new Error(`${url} is not a URL`);
+  return result.key;
+}
+
 describe('canonical-url.mjs', () => {
   it('writes raw, canonical, group_key and problem for each non-blank line, in input order', () => {
     const result = run([], '/landing?utm_source=%65mail\r\n\n   \nnot a url\rHTTP://Example.COM:80\n/x?b=1&a=2');
@@ -46,8 +53,8 @@ describe('canonical-url.mjs', () => {
       HEADER,
       ['/landing?utm_source=%65mail', '/landing?utm_source=email', 'a20fe7f47624cda6', ''],
       ['not a url', '', '', 'invalid-url'],
-      ['HTTP://Example.COM:80', 'http://example.com/', normalize('http://example.com/').ok ? (normalize('http://example.com/') as { key: string }).key : '', ''],
-      ['/x?b=1&a=2', '/x?a=2&b=1', (normalize('/x?a=2&b=1') as { key: string }).key, ''],
+      ['HTTP://Example.COM:80', 'http://example.com/', keyOf('http://example.com/'), ''],
+      ['/x?b=1&a=2', '/x?a=2&b=1', keyOf('/x?a=2&b=1'), ''],
     ]);
   });
 
@@ -58,7 +65,7 @@ describe('canonical-url.mjs', () => {
       `"'@a","","","invalid-url"`,
       `"'-1","","","invalid-url"`,
       `"'+1","","","invalid-url"`,
-      `"/a?q=""x""","/a?q=%22x%22","${(normalize('/a?q=%22x%22') as { key: string }).key}",""`,
+      `"/a?q=""x""","/a?q=%22x%22","${keyOf('/a?q=%22x%22')}",""`,
     ]);
   });
 
@@ -132,7 +139,7 @@ describe('canonical-url.mjs', () => {
   it('streams 1,000,000 lines with the codec’s answers and under 100 MB of memory', () => {
     // Three lines in four as analytics exports have them, one from the codec's own test
     // data (as lines can hold it: no line breaks, not blank, well-formed UTF-16).
-    const testData = allTestUrls().filter((url) => url.isWellFormed() && !/[\r\n]/.test(url) && /[^\x00-\x20]/.test(url) && !url.startsWith('\uFEFF'));
+    const testData = allTestUrls().filter((url) => !/\p{Surrogate}/u.test(url) && !/[\r\n]/.test(url) && /[^\x00-\x20]/.test(url) && !url.startsWith('\uFEFF'));
     const analytics = analyticsUrls(20_000);
     const expected = new Map([...testData, ...analytics].map((url) => [url, normalize(url)]));
     let seed = 2024;
@@ -154,15 +161,20 @@ describe('canonical-url.mjs', () => {
     const output = readFileSync(outFile, 'utf8').split('\n');
     expect(output[0]).toBe('"raw","canonical","group_key","problem"');
     expect(output.length).toBe(lines.length + 2);
+    // Each distinct line's expected row, quoted here independently of the tool's csvCell.
+    const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+    const expectedRow = new Map(
+      [...expected].map(([raw, result]) => {
+        const shown = /^[=+\-@\t]/.test(raw) ? `'${raw}` : raw;
+        const cells = result.ok ? [shown, result.canonical, result.key, ''] : [shown, '', '', result.error.code];
+        return [raw, cells.map(quote).join(',')];
+      }),
+    );
     const wrong: unknown[] = [];
     for (let i = 0; i < lines.length && wrong.length < 5; i++) {
-      const raw = lines[i]!;
-      const result = expected.get(raw)!;
-      const cells = rows(output[i + 1]!)[0]!;
-      const shown = /^[=+\-@\t]/.test(raw) ? `'${raw}` : raw;
-      const want = result.ok ? [shown, result.canonical, result.key, ''] : [shown, '', '', result.error.code];
-      if (cells.join('\u0000') !== want.join('\u0000')) wrong.push({ line: i + 1, raw, cells, want });
+      const want = expectedRow.get(lines[i]!);
+      if (output[i + 1] !== want) wrong.push({ line: i + 1, raw: lines[i], got: output[i + 1], want });
     }
     expect(wrong).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
