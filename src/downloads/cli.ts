@@ -83,30 +83,40 @@ function parseArguments(args: string[]): Options | 'help' {
 /**
  * Calls `onLine` for each line of the input: split at `\n`, `\r\n` or `\r`; the last line
  * needs no line break. Lines are cut out of each piece one by one rather than split into an
- * array, so what is alive at any moment stays small.
+ * array, so what is alive at any moment stays small; a line longer than a piece is kept as
+ * pieces until its end arrives, so no text is searched or copied twice.
  */
 function readLines(input: Iterable<string>, onLine: (line: string) => void): void {
-  let rest = '';
-  for (const chunk of input) {
-    const text = rest + chunk;
+  let unfinished: string[] = [];
+  let unfinishedLength = 0;
+  // The last piece ended in \r: a \n that starts the next one is the rest of that \r\n.
+  let afterCr = false;
+  const finish = (last: string) => {
+    onLine(unfinished.length === 0 ? last : unfinished.join('') + last);
+    unfinished = [];
+    unfinishedLength = 0;
+  };
+  for (const text of input) {
+    let start = afterCr && text.charCodeAt(0) === 0x0a ? 1 : 0;
+    afterCr = false;
     // The next \n and the next \r, each searched for again only once passed.
-    let lf = text.indexOf('\n');
-    let cr = text.indexOf('\r');
-    let start = 0;
+    let lf = text.indexOf('\n', start);
+    let cr = text.indexOf('\r', start);
     while (lf >= 0 || cr >= 0) {
       const at = cr < 0 || (lf >= 0 && lf < cr) ? lf : cr;
-      // A \r at the end of the piece may be the first half of a \r\n: wait for the next one.
-      if (at === text.length - 1 && at === cr) break;
-      onLine(text.slice(start, at));
+      finish(text.slice(start, at));
       start = at === cr && lf === at + 1 ? at + 2 : at + 1;
+      afterCr = at === cr && start === text.length;
       if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
       if (cr >= 0 && cr < start) cr = text.indexOf('\r', start);
     }
-    rest = text.slice(start);
-    if (rest.length > MAX_RECORD) throw new Stop(`a line is longer than ${MAX_RECORD} characters`, 1);
+    if (start < text.length) {
+      unfinished.push(text.slice(start));
+      unfinishedLength += text.length - start;
+      if (unfinishedLength > MAX_RECORD) throw new Stop(`a line is longer than ${MAX_RECORD} characters`, 1);
+    }
   }
-  if (rest.endsWith('\r')) rest = rest.slice(0, -1);
-  if (rest !== '') onLine(rest);
+  if (unfinished.length > 0) finish('');
 }
 
 /**

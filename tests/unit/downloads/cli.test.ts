@@ -58,6 +58,11 @@ describe('canonical-url.mjs', () => {
     ]);
   });
 
+  it('splits lines the same wherever its reads end: a \\r\\n across two 4 KiB reads, a line of many reads', () => {
+    const long = '/' + 'a'.repeat(4094);
+    expect(rows(run([], `${long}\r\n/b\n/${'c'.repeat(100_000)}\r\n/d`).stdout).map((r) => r[0]!.length)).toEqual([3, long.length, 2, 100_001, 2]);
+  });
+
   it('quotes every cell and guards cells a spreadsheet would run as formulas, as the Group widget does', () => {
     const result = run([], '=HYPERLINK("x")\n@a\n-1\n+1\n/a?q="x"\n');
     expect(result.stdout.split('\n').slice(1, 6)).toEqual([
@@ -107,6 +112,7 @@ describe('canonical-url.mjs', () => {
       [['--policy'], '', 2, /--policy needs a value/],
       [[join(dir, 'missing.txt')], '', 1, /cannot read .*missing\.txt: no such file/],
       [['a.txt', 'b.txt'], '', 2, /one input file at most/],
+      [[], '/a\n/' + 'x'.repeat(9 * 1024 * 1024), 1, /a line is longer than 8388608 characters/],
     ];
     for (const [args, input, status, message] of cases) {
       const result = run(args, input);
