@@ -97,7 +97,7 @@ function readLines(input: Iterable<string>, onLine: (line: string) => void): voi
     unfinishedLength = 0;
   };
   for (const text of input) {
-    let start = afterCr && text.charCodeAt(0) === 0x0a ? 1 : 0;
+    let start: number = afterCr && text.charCodeAt(0) === 0x0a ? 1 : 0;
     afterCr = false;
     // The next \n and the next \r, each searched for again only once passed.
     let lf = text.indexOf('\n', start);
