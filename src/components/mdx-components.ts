@@ -17,6 +17,8 @@ import Raw from './content/Raw.astro';
 import EncodedBy from './content/EncodedBy.astro';
 import EncoderTable from './content/EncoderTable.astro';
 import FaqItem from './FaqItem.astro';
+// Download links with their size and SHA-256, computed from the built file.
+import Download from './Download.astro';
 // Live widgets (the widgets engineer): props set the example, e.g. <Encode value="ламінат" />.
 import Encode from '../widgets/encode/Encode.astro';
 import Decode from '../widgets/decode/Decode.astro';
@@ -50,6 +52,7 @@ export const mdxComponents = {
   EncodedBy,
   EncoderTable,
   FaqItem,
+  Download,
   // Live widgets.
   Encode,
   Decode,

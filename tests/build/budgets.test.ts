@@ -27,9 +27,9 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   // Compare takes the model and policy controls and says which rule decided each row, and
   // the URL scanner is shared by parsing and normalizing. Was 21,300 / 16,650 / 15,630 /
   // 12,520 bytes.
-  tools: 23_870,
+  tools: 23_890,
   faq: 19_260,
-  'analytics-normalization': 18_130,
+  'analytics-normalization': 18_150,
   'percent-encoding': 12_950,
 };
 
@@ -41,7 +41,9 @@ const TOTAL_JS_CEILING: Record<string, number> = {
  * which may fall but never rise. The index a first search fetches (`searchIndex`: Pagefind's
  * WebAssembly, the locale's index and excerpts) grows with the content and is reported.
  */
-const SEARCH_JS_CEILING = 27_530;
+// Raised from 27,530 once the English index outgrew one chunk: the search now loads every
+// chunk on opening (search.ts), so what it fetches still never depends on the query.
+const SEARCH_JS_CEILING = 27_690;
 
 // The bundler quotes specifiers with ', " or ` (template literals for dynamic imports).
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g;

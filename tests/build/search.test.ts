@@ -57,14 +57,14 @@ describe('the search index', () => {
     }
   });
 
-  it('is one index file and one excerpt file per locale: what a search fetches never depends on the query', () => {
-    // Pagefind splits a large index into chunks by word and fetches the chunks a query needs,
-    // and fetches the excerpts of the pages found; either would tell the server about the
-    // query. If the index outgrows one chunk, this fails: decide then, do not just raise it.
+  it('is one excerpt file per locale: the excerpts fetched never depend on the pages found', () => {
+    // Pagefind fetches the excerpts of the pages a query finds, which would tell the server
+    // about the query; with every excerpt in one file (maxFragments: 1) it fetches that one.
+    // The index may be split in chunks: the search loads them all on opening (search.ts),
+    // and tests/e2e/search.spec.ts checks that two queries fetch the same files.
     for (const locale of LOCALES) {
-      for (const dir of ['index', 'fragment']) {
-        expect(readdirSync(join(BUNDLE, dir)).filter((f) => f.startsWith(`${locale}_`)), `${dir} files of ${locale}`).toHaveLength(1);
-      }
+      expect(readdirSync(join(BUNDLE, 'fragment')).filter((f) => f.startsWith(`${locale}_`)), `excerpt files of ${locale}`).toHaveLength(1);
+      expect(readdirSync(join(BUNDLE, 'index')).filter((f) => f.startsWith(`${locale}_`)).length, `index files of ${locale}`).toBeGreaterThan(0);
     }
   });
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fileForPath } from '../support/dist';
+import { DIST, fileForPath } from '../support/dist';
 
 // The header search (src/components/search/): Pagefind over each locale's own pages, loaded
 // when the reader opens it, with the site's own keyboard-usable results.
@@ -197,6 +197,9 @@ test('the search loads on opening, from this site only, and no request carries t
   }
   // The files fetched are the same whatever the query: they tell the server nothing of it.
   expect(fetched[1]).toEqual(fetched[0]);
+  // However the index is split, all of it is loaded, not the chunks holding the query's words.
+  const chunks = readdirSync(join(DIST, 'pagefind', 'index')).filter((f) => f.startsWith('en_')).map((f) => `/pagefind/index/${f}`);
+  expect(fetched[0]).toEqual(expect.arrayContaining(chunks));
 });
 
 test('without its worker the search runs on the page, where the CSP allows its WebAssembly', async ({ page }) => {

@@ -18,6 +18,7 @@ import { excerptRuns } from './excerpt';
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  preload(term: string): Promise<void>;
   search(query: string): Promise<{ results: { data(): Promise<PageResult> }[] }>;
 }
 interface PageResult {
@@ -25,6 +26,18 @@ interface PageResult {
   meta: { title?: string };
   excerpt: string;
   sub_results: { title: string; url: string; excerpt: string; anchor?: unknown }[];
+}
+
+/**
+ * A character for every way an indexed word can start: ASCII letters, digits and `%`, and
+ * the letters of the Thai, Devanagari and Cyrillic blocks. Preloading them all loads every
+ * chunk of the index, whatever its split; a character no word starts with loads nothing.
+ */
+function* firstCharacters(): Generator<string> {
+  yield* 'abcdefghijklmnopqrstuvwxyz0123456789%';
+  for (const [from, to] of [[0x0e01, 0x0e2e], [0x0e40, 0x0e44], [0x0904, 0x0939], [0x0958, 0x0961], [0x0430, 0x045f], [0x0491, 0x0491]]) {
+    for (let c = from as number; c <= (to as number); c++) yield String.fromCharCode(c);
+  }
 }
 
 /** Pages listed, and sections listed under each. */
@@ -88,6 +101,10 @@ export function start(root: HTMLElement): void {
     // signs, Thai vowel and tone marks, the breve of Ukrainian й. Those are letters here.
     await api.options({ exactDiacritics: true, excerptLength: 18 });
     await api.init();
+    // Pagefind splits a large index into chunks by word and fetches those a query needs,
+    // which would tell the server which words were looked up. Loading every chunk before the
+    // first query keeps what the search fetches the same whatever the reader types.
+    await Promise.all([...firstCharacters()].map((c) => api.preload(c)));
     return api;
   });
   let latest = 0;

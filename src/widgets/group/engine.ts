@@ -29,14 +29,19 @@ export function trim(r: GroupReport): GroupData {
   };
 }
 
-/**
- * RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. The delimiter is
- * the most frequent of `,` `;` and tab in the first line (spreadsheet exports vary).
- */
-export function parseCsv(text: string): string[][] {
+/** The most frequent of `,` `;` and tab in the first line of `text` (spreadsheet exports vary). */
+export function csvDelimiter(text: string): string {
   const first = text.slice(0, text.search(/\r|\n|$/));
   const counts = [',', ';', '\t'].map((d) => [d, first.split(d).length] as const).sort((a, b) => b[1] - a[1]);
-  const delim = counts[0]![0];
+  return counts[0]![0];
+}
+
+/**
+ * RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. The delimiter is
+ * {@link csvDelimiter}'s unless given (the command-line tool reads a header first, then
+ * one record at a time).
+ */
+export function parseCsv(text: string, delim = csvDelimiter(text)): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -85,14 +90,15 @@ export function run(job: Job, progress: (done: number, total: number) => void) {
 }
 
 /**
- * The raw-to-canonical mapping: one row per distinct raw line. Every cell is quoted, and a
- * cell starting with = + - @ (or tab, CR) gets a leading apostrophe, so a spreadsheet
- * never runs a URL as a formula.
+ * One CSV cell of a download: always quoted, and a cell starting with = + - @ (or tab, CR)
+ * gets a leading apostrophe, so a spreadsheet never runs a URL as a formula.
  */
+export const csvCell = (s: string | number) => `"${String(s).replace(/^[=+\-@\t\r]/, "'$&").replace(/"/g, '""')}"`;
+
+/** The raw-to-canonical mapping: one row per distinct raw line, every cell a {@link csvCell}. */
 export function csvOf(r: GroupReport): string {
-  const cell = (s: string | number) => `"${String(s).replace(/^[=+\-@\t\r]/, "'$&").replace(/"/g, '""')}"`;
   const out = [['raw', 'canonical', 'group_key', 'count', 'problem']];
   for (const g of r.groups) for (const v of g.variants) out.push([v.raw, g.canonical, g.key, String(v.count), '']);
   for (const x of r.rejected) out.push([x.raw, '', '', String(x.count), x.error.code]);
-  return `\uFEFF${out.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${out.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
