@@ -102,8 +102,8 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       const word = !same ? 'differs' : r.rawA != r.rawB || r.rules.length ? 'sameData' : 'same';
       const reasons: Child[] = [...new Set(r.rules.map((c) => c.rule))].map((rule) => h('li', { 'data-rule': rule }, ruleName(m, rule)));
       if (!same && readsAlike(r.a, r.b)) reasons.push(h('li', { 'data-rule': 'kept-escape' }, keptApart));
-      // The query as a whole: its parameters' rows below say what decided.
-      if (r.label == m['part.query'] && !reasons.length && r.rawA != r.rawB) reasons.push(h('li', null, m['compare.seeParams']));
+      // The query as a whole: its parameters' rows below say what decided (a sentence, not a list item).
+      const none = r.label == m['part.query'] && r.rawA != r.rawB ? 'compare.seeParams' : 'compare.noRule';
       return h(
         'tr',
         { 'data-role': 'part', 'data-verdict': same ? 'same' : 'different' },
@@ -111,7 +111,7 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
         cell(r.a),
         cell(r.b),
         h('td', null, same ? m[`compare.${word}`] : h('strong', null, m['compare.differs'])),
-        h('td', null, reasons.length ? h('ul', { class: 'w-reasons' }, reasons) : m['compare.noRule']),
+        h('td', null, reasons.length ? h('ul', { class: 'w-reasons' }, reasons) : m[none]),
       );
     });
   return {
