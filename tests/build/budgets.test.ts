@@ -27,9 +27,9 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   // Compare takes the model and policy controls and says which rule decided each row, and
   // the URL scanner is shared by parsing and normalizing. Was 21,300 / 16,650 / 15,630 /
   // 12,520 bytes.
-  tools: 23_890,
-  faq: 19_260,
-  'analytics-normalization': 18_150,
+  tools: 23_970,
+  faq: 19_350,
+  'analytics-normalization': 18_230,
   'percent-encoding': 12_950,
 };
 
