@@ -8,7 +8,7 @@
  * The fragment never reaches a server. Values go back into form controls as `.value`,
  * so a fragment holding markup is only ever text.
  */
-import { str, type Child, type Dict } from './view';
+import { CUT, cutNote, type Child, type Dict } from './view';
 
 export function toDOM(n: Child): Node {
   if (Array.isArray(n)) {
@@ -27,8 +27,6 @@ export function toDOM(n: Child): Node {
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 /** Longest share link we hand out with the reader's input in it (Group can hold megabytes). */
 const MAX_LINK = 16000;
-/** Longest text output laid out in full. */
-const CUT = 200_000;
 
 export abstract class Widget extends HTMLElement {
   m: Dict = {};
@@ -81,23 +79,21 @@ export abstract class Widget extends HTMLElement {
   /**
    * Replaces each region's content (`data-region=<name>`, else `data-role=<name>`) with a
    * view tree. A text output longer than {@link CUT} characters shows its beginning and
-   * says so in the `[data-role=cut]` note after it (laying out megabytes freezes the page);
+   * says so in the `[data-role=cut]` note (a view that cuts its own output passes `cut`);
    * Copy still copies all of it.
    */
   show(view: Record<string, Child>) {
     for (const [k, v] of Object.entries(view)) {
-      const el = this.querySelector(`[data-region=${k}]`) ?? this.querySelector(`[data-role=${k}]`);
+      const el = this.querySelector<HTMLElement>(`[data-region=${k}]`) ?? this.querySelector<HTMLElement>(`[data-role=${k}]`);
       if (!el) continue;
       if (k == 'output' && typeof v == 'string') {
         this.full = v;
-        el.textContent = v.length > CUT ? v.slice(0, CUT) : v;
-        // The note is in the static HTML (OutputField, Anatomy), hidden until needed.
-        const note = el.nextElementSibling as HTMLElement | null;
-        if (note?.dataset.role == 'cut') {
-          note.hidden = v.length <= CUT;
-          note.textContent = str(this.m, 'common.cut', { shown: CUT, length: v.length });
-        }
-      } else el.replaceChildren(toDOM(v));
+        el.textContent = v.slice(0, CUT);
+        this.show({ cut: cutNote(this.m, 'common.cut', v.length) });
+      } else {
+        el.replaceChildren(toDOM(v));
+        if (k == 'cut') el.hidden = !v;
+      }
     }
   }
 
