@@ -154,3 +154,26 @@ export async function longestTask(page: Page, act: () => Promise<unknown>, settl
     return Math.round(Math.max(0, ...watch.tasks));
   });
 }
+
+/**
+ * Whether `text`, found in the text of `scope`, is drawn left to right: each of its
+ * characters to the right of the one before (on one line). A right-to-left override in reader
+ * text before it, left unisolated, would draw it backwards.
+ */
+export const readsLeftToRight = (scope: Locator, text: string): Promise<boolean> =>
+  scope.evaluate((root, wanted) => {
+    const at = root.textContent!.indexOf(wanted);
+    if (at < 0) throw new Error(`"${wanted}" is not in "${root.textContent}"`);
+    // The text node and offset of each character of the match.
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const lefts: number[] = [];
+    for (let node = walker.nextNode(), start = 0; node; start += node.textContent!.length, node = walker.nextNode()) {
+      for (let i = Math.max(at, start); i < Math.min(at + wanted.length, start + node.textContent!.length); i++) {
+        const range = document.createRange();
+        range.setStart(node, i - start);
+        range.setEnd(node, i - start + 1);
+        lefts.push(range.getBoundingClientRect().left);
+      }
+    }
+    return lefts.every((x, i) => i == 0 || x > lefts[i - 1]!);
+  }, text);

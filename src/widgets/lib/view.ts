@@ -45,9 +45,13 @@ export function fmt(m: Dict, key: string, p: Params = {}): Child[] {
   });
 }
 
-/** The same message as plain text (for aria-live summaries and attributes). */
+/**
+ * The same message as plain text (for aria-live summaries and attributes). A string value
+ * is reader data (a file name): it is set between U+2068 and U+2069 (first-strong isolate,
+ * pop directional isolate), so a right-to-left override in it cannot reorder the sentence.
+ */
 export const str = (m: Dict, key: string, p: Params = {}): string =>
-  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => (typeof p[k] == 'string' ? `\u2068${p[k]}\u2069` : String(p[k] ?? '')));
 
 /** A 1-based character position for people: code points before `index`, plus one. */
 export const position = (text: string, index: number): number => [...text.slice(0, index)].length + 1;
