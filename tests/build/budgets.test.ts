@@ -20,11 +20,14 @@ const CSS_BUDGET = 10 * 1024;
  * the total fits 12 KB, so the entry gets removed. Every other page must keep its total
  * within 12 KB too.
  */
+// Raised for issue 16 (~650-930 B each: every widget's shared code now keeps share links
+// exact and applied once, copies the whole result without a clipboard, and Anatomy and
+// Server view bound their tables; the language switcher carries a widget's current state).
 const TOTAL_JS_CEILING: Record<string, number> = {
-  tools: 21_300,
-  faq: 16_650,
-  'analytics-normalization': 15_630,
-  'percent-encoding': 12_520,
+  tools: 22_211,
+  faq: 17_388,
+  'analytics-normalization': 16_282,
+  'percent-encoding': 13_376,
 };
 
 // The bundler quotes specifiers with ', " or ` (template literals for dynamic imports).
