@@ -129,3 +129,34 @@ for (const { widget, what, big, bounded } of CASES) {
     expect(ours.key, figures).toBeLessThan(box.key + BEYOND_THE_BOX);
   });
 }
+
+test('a share link carrying a megabyte of distinct names opens promptly', async ({ page }) => {
+  test.setTimeout(180_000);
+  const state = `value=${encodeURIComponent(makeBig(distinctNames))}`;
+  // Every long task of a page from its first script on, until it has drawn twice.
+  await page.addInitScript(() => {
+    const tasks: number[] = [];
+    new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: true });
+    (window as unknown as { tasks: number[] }).tasks = tasks;
+  });
+  const longestSinceOpening = () =>
+    page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(Math.round(Math.max(0, ...(window as unknown as { tasks: number[] }).tasks)))))));
+  // What the browser itself spends: opening the page with the same fragment naming no
+  // widget, then laying out the megabyte, new to this page, in a bare text box.
+  await page.goto(`${tools('uk')}#no-widget?${state}`);
+  const w = page.locator('#tool-server-view');
+  await ready(w);
+  const bare = await bareBox(w);
+  await prepareBig(page, distinctNames);
+  const box = Math.max(await longestSinceOpening(), await longestTask(page, () => pasteBig(bare)));
+  await page.goto('about:blank');
+  await page.goto(`${tools('uk')}#tool-server-view?${state}`);
+  await expect(w.locator('[data-role=param]')).toHaveCount(100, { timeout: 30_000 });
+  await expect(w.locator('[data-role=summary]')).toContainText(String(pairsIn(makeBig(distinctNames))));
+  await expect(w).toBeInViewport();
+  const opened = await longestSinceOpening();
+  const figures = `server-view opened from a 1 MB link: longest task ${opened} ms (the browser alone: ${box} ms)`;
+  console.log(figures);
+  test.info().annotations.push({ type: 'timing', description: figures });
+  expect(opened, figures).toBeLessThan(box + BEYOND_THE_BOX);
+});

@@ -73,6 +73,8 @@ export abstract class Widget extends HTMLElement {
   f!: HTMLFormElement;
   /** The whole text output, when the page shows only its beginning. */
   full?: string;
+  /** The share-link fragment this widget has applied (or kept the reader's typing over). */
+  applied?: string;
 
   /** Recomputes every result region from the current form values. */
   abstract update(): void;
@@ -214,15 +216,15 @@ export abstract class Widget extends HTMLElement {
   /**
    * Fills the form from `#<id>?<state>` if the fragment names this widget. A link is applied
    * once: when the page opens with it (`opening`, unless the reader typed before this code
-   * arrived), or when it is followed later; going Back to it (after a table-of-contents
-   * link, say) keeps what the reader has typed since. A field the link lacks, or an option
-   * it does not know, takes its build-time default.
+   * arrived), or when another one is followed later. Coming back to the same link (Back
+   * after a table-of-contents link, say) keeps what the reader has typed since. A field the
+   * link lacks, or an option it does not know, takes its build-time default.
    */
   restore(opening = false): boolean {
     const frag = location.hash.slice(1);
     const i = frag.indexOf('?');
-    if (i < 0 || frag.slice(0, i) != this.id || (!opening && history.state?.applied == this.id)) return false;
-    history.replaceState({ ...history.state, applied: this.id }, '');
+    if (i < 0 || frag.slice(0, i) != this.id || frag == this.applied) return false;
+    this.applied = frag;
     if (opening && this.edited()) return false;
     const p = linkFields(frag.slice(i + 1));
     const controls = this.controls();
