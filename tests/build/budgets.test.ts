@@ -21,16 +21,20 @@ const CSS_BUDGET = 10 * 1024;
  * the total fits 12 KB, so the entry gets removed. Every other page must keep its total
  * within 12 KB too.
  */
+// Raised for issue 16 (~650-930 B each: every widget's shared code now keeps share links
+// exact and applied once, copies the whole result without a clipboard, and Anatomy and
+// Server view bound their tables; the language switcher carries a widget's current state).
 const TOTAL_JS_CEILING: Record<string, number> = {
   // Raised on purpose with the two normalization models (issues 11 and 18): browsers now run
   // the same fast normalizer as Node (grouping in the worker, not a slower compact copy),
   // Compare takes the model and policy controls and says which rule decided each row, and
   // the URL scanner is shared by parsing and normalizing. Was 21,300 / 16,650 / 15,630 /
-  // 12,520 bytes.
-  tools: 23_970,
-  faq: 19_350,
-  'analytics-normalization': 18_230,
-  'percent-encoding': 12_950,
+  // 12,520 bytes. Raised again with issue 16's robustness (share links carried exactly and applied once,
+  // a copy that never loses text, bounded rows and cells, bidi isolation).
+  tools: 24_820,
+  faq: 20_070,
+  'analytics-normalization': 18_860,
+  'percent-encoding': 13_800,
 };
 
 /**
