@@ -84,6 +84,17 @@ const CASES: Case[] = [
     },
   },
   {
+    widget: 'compare',
+    what: 'one parameter repeated',
+    big: { prefix: 'http://a.example/p?', unit: 'a=1&' },
+    bounded: async (w) => {
+      // At most 200 parameter rows beside the parts; the rest counted.
+      expect(await w.locator('[data-role=part]').count()).toBeLessThanOrEqual(200 + 7);
+      await expect(w.locator('[data-region=details]')).toContainText(uk.widgets.compare.moreRows.split('{{')[0] ?? '?');
+      await expect(w.locator('[data-region=details]')).toContainText(common.clipped);
+    },
+  },
+  {
     widget: 'normalize',
     what: 'a query of distinct names',
     big: distinctNames,

@@ -6,7 +6,7 @@
 import { decode, normalize, parseUrl, type NormalizeChange, type NormalizePolicy, type Normalized, type ParsedUrl } from '../../codec';
 import { issueItems } from '../lib/issues';
 import { changesView, ruleName } from '../normalize/changes';
-import { fmt, h, table, type Child, type Dict } from '../lib/view';
+import { CELL, clip, fmt, h, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 
@@ -92,7 +92,9 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
     }
   }
   const keptApart = m[na.model == 'rfc3986' ? 'compare.keptRfc3986' : 'compare.keptData'];
-  const cell = (s: string | null) => h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, s));
+  let clipped = false;
+  const cell = (s: string | null) =>
+    h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s));
   const body = rows
     .filter((r) => r.a != null || r.b != null || r.rawA != null || r.rawB != null)
     .map((r) => {
@@ -127,6 +129,7 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
         table(m, 'compare.canonical', ['compare.colPart', 'compare.colFirst', 'compare.colSecond', 'compare.colVerdict', 'compare.colWhy'], body),
       ),
       hidden > 0 && h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: hidden })),
+      clipped && h('p', { class: 'w-hint' }, m['common.clipped']),
       na.model != policy.model && h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })),
       h('p', { class: 'w-label' }, m['compare.rulesA']),
       changesView(m, na.changes),
