@@ -72,7 +72,7 @@ function decodeUtf8(text: string, form: boolean, lenient: boolean): DecodeResult
   if (lenient) return { ok: true, value: utf8String(bytes, decodedLength), notices };
   const value = strictUtf8String(bytes, decodedLength);
   if (value !== null) return { ok: true, value, notices };
-  return { ok: false, error: firstInvalidUtf8(text, form), notices };
+  return { ok: false, error: firstInvalidUtf8(text, form, bytes, decodedLength), notices };
 }
 
 /**
@@ -185,20 +185,29 @@ export function byteSources(text: string, form: boolean): ByteSource {
   return source;
 }
 
-/** The `invalid-utf8` issue for the first maximal invalid subsequence of `text`'s bytes. */
-function firstInvalidUtf8(text: string, form: boolean): CodecIssue {
-  const source = byteSources(text, form);
-  const { bytes } = source;
-  for (let at = 0; at < bytes.length; ) {
-    const read = readUtf8(bytes, at, bytes.length);
-    if (read < 0) {
-      const index = source.index[at] as number;
-      const end = source.end[at - read - 1] as number;
-      return issue('invalid-utf8', index, end - index, at);
-    }
-    at += read >>> 21;
-  }
+/**
+ * The `invalid-utf8` issue for the first maximal invalid subsequence of `bytes`, the
+ * percent-decoded bytes of `text`, with the span of `text` that produced it. One walk, and
+ * no per-byte records: a megabyte that fails early took seconds to map with them.
+ */
+function firstInvalidUtf8(text: string, form: boolean, bytes: Uint8Array, length: number): CodecIssue {
+  let at = 0;
+  let read = 0;
+  while (at < length && (read = readUtf8(bytes, at, length)) >= 0) at += read >>> 21;
   // Unreachable when the platform decoder rejected the bytes; kept total for safety.
+  if (at >= length) return issue('invalid-utf8', 0, text.length, 0);
+  const last = at - read - 1;
+  let index = -1;
+  // Bytes as byteSources() counts them: an escape gives one, any other character its UTF-8.
+  for (let i = 0, byte = 0; i < text.length; ) {
+    const escaped = escapedByteAt(text, i) >= 0;
+    const codePoint = text.codePointAt(i) as number;
+    const width = escaped ? 3 : codePoint > 0xffff ? 2 : 1;
+    byte += escaped || (form && codePoint === 0x2b) ? 1 : utf8Length(codePoint);
+    if (index < 0 && byte > at) index = i;
+    if (byte > last) return issue('invalid-utf8', index, i + width - index, at);
+    i += width;
+  }
   return issue('invalid-utf8', 0, text.length, 0);
 }
 

@@ -5,6 +5,7 @@
  */
 export type { CodecIssue, IssueCode, Result } from './issues.ts';
 export { encode, type EncodeMode } from './encode.ts';
+export { browserEncode, browserParts, browserResolve, rfc3986Allows, type BrowserPart } from './browser-sets.ts';
 export { encoders, type Encoder, type EncoderId, type EncoderResult, type LoneSurrogateRule } from './encoders.ts';
 export { decode, type DecodeMode, type DecodeOptions, type DecodeResult } from './decode.ts';
 export { decodeLayers, type Layers } from './layers.ts';

@@ -16,7 +16,11 @@ import EscapeCount from './content/EscapeCount.astro';
 import Raw from './content/Raw.astro';
 import EncodedBy from './content/EncodedBy.astro';
 import EncoderTable from './content/EncoderTable.astro';
+import BrowserSetTable from './content/BrowserSetTable.astro';
+import Resolved from './content/Resolved.astro';
 import FaqItem from './FaqItem.astro';
+// Download links with their size and SHA-256, computed from the built file.
+import Download from './Download.astro';
 // Live widgets (the widgets engineer): props set the example, e.g. <Encode value="ламінат" />.
 import Encode from '../widgets/encode/Encode.astro';
 import Decode from '../widgets/decode/Decode.astro';
@@ -26,6 +30,7 @@ import Normalize from '../widgets/normalize/Normalize.astro';
 import Group from '../widgets/group/Group.astro';
 import Compare from '../widgets/compare/Compare.astro';
 import Functions from '../widgets/functions/Functions.astro';
+import BrowserSets from '../widgets/browser-sets/BrowserSets.astro';
 // Diagrams drawn at build time from codec results, labelled in the page's language.
 import UrlPartsDiagram from './diagrams/UrlPartsDiagram.astro';
 import EscapeStepsDiagram from './diagrams/EscapeStepsDiagram.astro';
@@ -49,7 +54,10 @@ export const mdxComponents = {
   Raw,
   EncodedBy,
   EncoderTable,
+  BrowserSetTable,
+  Resolved,
   FaqItem,
+  Download,
   // Live widgets.
   Encode,
   Decode,
@@ -59,6 +67,7 @@ export const mdxComponents = {
   Group,
   Compare,
   Functions,
+  BrowserSets,
   // Diagrams.
   UrlPartsDiagram,
   EscapeStepsDiagram,

@@ -18,3 +18,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/** Each locale as Open Graph names it (`og:locale`: language_TERRITORY). */
+export const OG_LOCALES: Record<Locale, string> = {
+  en: 'en_US',
+  th: 'th_TH',
+  hi: 'hi_IN',
+  uk: 'uk_UA',
+};

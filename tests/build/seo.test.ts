@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtPages, DIST } from '../support/dist';
 import { SITE } from '../support/site';
-import { LOCALES } from '../../src/i18n/locales';
+import { resources } from '../../src/i18n';
+import { LOCALES, OG_LOCALES, type Locale } from '../../src/i18n/locales';
 
 // <html lang>, canonical and hreflang alternates on every page of every locale.
 const localePages = builtPages().filter((page) => /^\/(en|th|hi|uk)\//.test(page.path));
@@ -35,6 +36,33 @@ describe.each(localePages.map((page) => [page.path, page] as const))('%s', (path
       ['x-default', new URL(`/en/${route}`, SITE).href],
     ]);
     expect(alternates).toEqual(expected);
+  });
+
+  it('has an Open Graph and Twitter card of its own, in its locale', () => {
+    const meta = (property: string) => (head?.querySelectorAll(`meta[property="${property}"], meta[name="${property}"]`) ?? []).map((m) => m.getAttribute('content'));
+    const title = head?.querySelector('title')?.textContent ?? '';
+    const siteName = resources[locale as Locale].translation.site.name;
+    expect(meta('og:site_name')).toEqual([siteName]);
+    // The page's own title: the <title> without the site name after it.
+    expect(meta('og:title')).toEqual([title.replace(` · ${siteName}`, '')]);
+    expect(meta('og:description')).toEqual([head?.querySelector('meta[name=description]')?.getAttribute('content')]);
+    expect(meta('og:url')).toEqual([new URL(path, SITE).href]);
+    const article = route !== '' && route !== 'tools/';
+    expect(meta('og:type')).toEqual([article ? 'article' : 'website']);
+    expect(meta('og:locale')).toEqual([OG_LOCALES[locale as Locale]]);
+    expect(meta('og:locale:alternate')).toEqual(LOCALES.filter((l) => l !== locale).map((l) => OG_LOCALES[l]));
+    expect(meta('twitter:card')).toEqual(['summary']);
+  });
+});
+
+describe('the language chooser', () => {
+  const chooser = builtPages().find((page) => page.path === '/');
+
+  it('is shared as the English site, with every other locale as an alternate', () => {
+    const meta = (property: string) => (chooser?.root.querySelectorAll(`meta[property="${property}"]`) ?? []).map((m) => m.getAttribute('content'));
+    expect(meta('og:url')).toEqual([new URL('/', SITE).href]);
+    expect(meta('og:locale')).toEqual([OG_LOCALES.en]);
+    expect(meta('og:locale:alternate')).toEqual(LOCALES.filter((l) => l !== 'en').map((l) => OG_LOCALES[l]));
   });
 });
 

@@ -164,7 +164,10 @@ describe('FaqItem', () => {
     const link = root.querySelector('a.faq__copy');
     expect(link?.getAttribute('href')).toBe('#stray-percent');
     expect(link?.text).toBe('Copy link to this answer');
-    expect(link?.getAttribute('aria-describedby')).toBe(root.querySelector('h3')?.getAttribute('id'));
+    // Described by the question: its <summary> (the <h3> has no id, see FaqItem.astro).
+    const described = root.querySelector(`#${link?.getAttribute('aria-describedby')}`);
+    expect(described?.tagName).toBe('SUMMARY');
+    expect(described?.querySelector('h3')?.text).toBe('What happens to a %?');
     expect(root.querySelector('[role=status][aria-live=polite]')).not.toBeNull();
     expect(root.querySelector('faq-item')?.getAttribute('data-copied')).toBe('Link copied');
   });

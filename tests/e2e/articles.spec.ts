@@ -59,6 +59,25 @@ test('analytics-normalization: edited lines regroup', async ({ page }) => {
   await expect(groups.first()).toHaveAttribute('data-count', '2');
 });
 
+test('security: the layers show what a server sees after each decode of a new value', async ({ page }) => {
+  await page.goto('/en/security/');
+  const value = encodeURIComponent(encodeURIComponent('../../secret.txt'));
+  await type(page, 'decode-double-traversal', value);
+  const layers = page.locator('#decode-double-traversal [data-role=layer]');
+  await expect(layers).toHaveText([value, decodeURIComponent(value), decodeURIComponent(decodeURIComponent(value))]);
+});
+
+test('encoding-sets: the browser sets answer a new value as the page\'s own URL parser does', async ({ page }) => {
+  await page.goto('/en/encoding-sets/');
+  await type(page, 'browser-sets-main', 'a b"c');
+  const expected = await page.evaluate(() => {
+    const url = new URL('http://h/');
+    url.search = 'a b"c';
+    return url.search.slice(1);
+  });
+  await expect(page.locator('#browser-sets-main tr[data-part=special-query] [data-role=encoded]')).toHaveText(expected);
+});
+
 test('faq: an answer encodes a new letter', async ({ page }) => {
   await page.goto('/en/faq/');
   await page.locator('#one-letter-many-escapes > summary').click();

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ready, texts, tools, watchLongTasks } from './widgets-helpers';
+import { analyticsExport, groupMessage, ready, texts, tools } from './widgets-helpers';
 
 // Group: content.md §5's six analytics rows, split pages first, the filter and the orders,
 // why spellings merged, lines, CSV and TSV with a count column, the CSV mapping, share
@@ -16,29 +15,7 @@ const SIX = [
   '/landing?utm_source=email%2Bcampaign',
 ];
 
-/** Group's strings in a locale, filled in as the widget fills them (numbers as the locale writes them). */
-const message = (locale: string, key: string, params: Record<string, string | number> = {}) => {
-  const group = JSON.parse(readFileSync(new URL(`../../src/i18n/${locale}.json`, import.meta.url), 'utf8')).widgets.group;
-  const number = new Intl.NumberFormat(locale);
-  return (group[key] as string).replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
-    const v = params[k] ?? '';
-    return typeof v == 'number' ? number.format(v) : v;
-  });
-};
 
-/**
- * An export as analytics tools produce it: 100,000 lines (4.4 MB) of 5,000 pages, each reached
- * through links that spell the same parameters differently (escapes, hex case, +, order), some
- * with other data.
- */
-function analyticsExport(): string {
-  const spellings = ['email', '%65mail', 'e%6Dail', '%65%6d%61%69%6c', 'EMAIL', 'email+news', 'email%20news', 'email%2Bnews'];
-  return Array.from({ length: 100_000 }, (_, i) => {
-    const source = spellings[Math.floor(i / 5000) % spellings.length];
-    const page = `/p/${i % 5000}`;
-    return i % 3 ? `${page}?utm_source=${source}&utm_medium=mail` : `${page}?utm_medium=mail&utm_source=${source}`;
-  }).join('\n');
-}
 
 /** Chooses a file made in the page (a Playwright buffer of 50 MB would be slow to hand over). */
 const chooseInPage = (w: Locator, name: string, size: number) =>
@@ -165,14 +142,14 @@ for (const locale of ['en', 'uk']) {
         ['/home', 4],
         ['/about', 1],
       ]);
-      await expect(w.locator('[data-role=summary]')).toHaveText(message(locale, 'summary', { lines: 14, groups: 5, split: 3, rejected: 0 }));
+      await expect(w.locator('[data-role=summary]')).toHaveText(groupMessage(locale, 'summary', { lines: 14, groups: 5, split: 3, rejected: 0 }));
       await w.locator('input[name=show][value=split]').check();
       await expect.poll(() => groups(w)).toEqual([
         ['/landing?utm_source=email', 4],
         ['/promo?x=~', 3],
         [uk, 2],
       ]);
-      await expect(w.locator('[data-role=matching]')).toHaveText(message(locale, 'matching', { count: 3, groups: 5 }));
+      await expect(w.locator('[data-role=matching]')).toHaveText(groupMessage(locale, 'matching', { count: 3, groups: 5 }));
       await w.locator('input[name=show][value=all]').check();
       await w.locator('select[name=sort]').selectOption('spellings');
       await expect.poll(() => groups(w)).toEqual([
@@ -187,14 +164,14 @@ for (const locale of ['en', 'uk']) {
       // The filter matches the canonical URL as typed, and the word as the URL escapes it.
       await w.locator('input[name=filter]').fill('PROMO');
       await expect.poll(() => groups(w)).toEqual([['/promo?x=~', 3]]);
-      await expect(w.locator('[data-role=matching]')).toHaveText(message(locale, 'matching', { count: 1, groups: 5 }));
+      await expect(w.locator('[data-role=matching]')).toHaveText(groupMessage(locale, 'matching', { count: 1, groups: 5 }));
       await w.locator('input[name=filter]').fill(word);
       await expect.poll(() => groups(w)).toEqual([[uk, 2]]);
       await w.locator('input[name=filter]').fill('nowhere');
       await expect.poll(() => groups(w)).toEqual([]);
-      await expect(w.locator('[data-role=matching]')).toHaveText(message(locale, 'noMatch'));
+      await expect(w.locator('[data-role=matching]')).toHaveText(groupMessage(locale, 'noMatch'));
       // The summary still counts every page; only the table is narrowed.
-      await expect(w.locator('[data-role=summary]')).toHaveText(message(locale, 'summary', { lines: 14, groups: 5, split: 3, rejected: 0 }));
+      await expect(w.locator('[data-role=summary]')).toHaveText(groupMessage(locale, 'summary', { lines: 14, groups: 5, split: 3, rejected: 0 }));
     });
 
     test('says, on demand, which rules merged each spelling', async ({ page }) => {
@@ -205,7 +182,7 @@ for (const locale of ['en', 'uk']) {
       // A group's explanation is the disclosure that names its key, in the row below it.
       const whyOf = async (n: number) => w.locator(`details[data-role=why][data-key="${await row(n).locator('[data-role=key]').textContent()}"]`);
       const why = await whyOf(0);
-      await expect(why.locator('summary')).toHaveText(message(locale, 'why'));
+      await expect(why.locator('summary')).toHaveText(groupMessage(locale, 'why'));
       await why.locator('summary').click();
       const variants = why.locator('[data-role=why-variant]');
       await expect(variants).toHaveCount(2);
@@ -216,7 +193,7 @@ for (const locale of ['en', 'uk']) {
       await expect(await whyOf(1)).toHaveCount(0);
       await expect(w.locator('details[data-role=why]')).toHaveCount(2);
       const one = await whyOf(2);
-      await expect(one.locator('summary')).toHaveText(message(locale, 'whyOne'));
+      await expect(one.locator('summary')).toHaveText(groupMessage(locale, 'whyOne'));
       await one.locator('summary').click();
       await expect
         .poll(() => one.locator('[data-role=change]').evaluateAll((items) => items.map((i) => i.getAttribute('data-rule'))))
@@ -233,16 +210,16 @@ for (const locale of ['en', 'uk']) {
         ['/home', 2],
       ]);
       await expect(w.locator('select[name=column]')).toHaveValue('0');
-      expect(await texts(w.locator('select[name=count] option'))).toEqual([message(locale, 'countNone'), 'page', 'views', 'sessions']);
+      expect(await texts(w.locator('select[name=count] option'))).toEqual([groupMessage(locale, 'countNone'), 'page', 'views', 'sessions']);
       await w.locator('select[name=count]').selectOption('1');
       // Groups now add up the views: the split page still comes first.
       await expect.poll(() => groups(w)).toEqual([
         ['/landing?utm_source=email', 1500],
         ['/home', 2000],
       ]);
-      await expect(w.locator('[data-role=output] th').nth(1)).toHaveText(message(locale, 'colSum', { column: 'views' }));
-      await expect(w.locator('[data-role=summary]')).toContainText(message(locale, 'summarySum', { column: 'views', sum: 3500 }));
-      await expect(w.locator('[data-role=unreadable]')).toHaveText(message(locale, 'unreadable', { column: 'views', count: 1 }));
+      await expect(w.locator('[data-role=output] th').nth(1)).toHaveText(groupMessage(locale, 'colSum', { column: 'views' }, true));
+      await expect(w.locator('[data-role=summary]')).toContainText(groupMessage(locale, 'summarySum', { column: 'views', sum: 3500 }, true));
+      await expect(w.locator('[data-role=unreadable]')).toHaveText(groupMessage(locale, 'unreadable', { column: 'views', count: 1 }));
       // The mapping keeps each spelling with its rows, and adds the sums.
       expect(await mapping(page, w)).toEqual([
         '"raw","canonical","group_key","count","sum","group_sum","problem"',
@@ -308,8 +285,8 @@ for (const locale of ['en', 'uk']) {
       await chooseInPage(w, 'huge.csv', 50 * 2 ** 20 + 1);
       const error = w.locator('[data-role=output] [data-role=error][data-code=file-too-big]');
       await expect(error).toBeVisible();
-      await expect(error).toContainText(message(locale, 'fileTooBig', { name: 'huge.csv', size: 50 }));
-      await expect(w.locator('[data-role=summary]')).toHaveText(message(locale, 'fileTooBig', { name: 'huge.csv', size: 50 }));
+      await expect(error).toContainText(groupMessage(locale, 'fileTooBig', { name: 'huge.csv', size: 50 }, true));
+      await expect(w.locator('[data-role=summary]')).toHaveText(groupMessage(locale, 'fileTooBig', { name: 'huge.csv', size: 50 }, true));
       await expect(w.locator('[data-role=file-note]')).toBeHidden();
       await expect(w.locator('progress')).toBeHidden();
       await expect(w.locator('[data-role=group]')).toHaveCount(0);
@@ -322,101 +299,5 @@ for (const locale of ['en', 'uk']) {
       await expect.poll(() => groups(w)).toEqual([['/a', 2]]);
     });
 
-    test('a 4 MB paste is grouped from memory without blocking the page', async ({ page }) => {
-      const w = page.locator('#tool-group');
-      const box = w.locator('[data-role=input]');
-      const text = analyticsExport();
-      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-      // Over the example lines, the case that blocked the page for minutes.
-      await box.focus();
-      await page.keyboard.press('ControlOrMeta+A');
-      const tasks = await watchLongTasks(page);
-      await page.keyboard.press('ControlOrMeta+V');
-      await expect(w.locator('[data-role=summary]')).toContainText(new Intl.NumberFormat(locale).format(100_000), { timeout: 30_000 });
-      await expect(w.locator('[data-role=group]')).toHaveCount(200);
-      const longest = await tasks.longest();
-      const worker = await w.evaluate((el) => (el as unknown as { ms: number }).ms);
-      const timing = `4 MB paste (${locale}): longest main-thread task ${longest.toFixed(0)} ms; worker grouped 100,000 lines in ${worker.toFixed(0)} ms`;
-      console.log(timing);
-      test.info().annotations.push({ type: 'timing', description: timing });
-      expect(longest).toBeLessThan(200);
-      // The box shows the beginning, the note says where the rest is.
-      const shown = await box.inputValue();
-      expect(text.startsWith(shown)).toBe(true);
-      expect(shown.split('\n')).toHaveLength(100);
-      await expect(w.locator('[data-role=file-note]')).toHaveText(message(locale, 'pasteInUse', { size: (text.length / 2 ** 20).toFixed(1) }));
-      // A link made now carries the options only, and says so.
-      await w.locator('[data-action=share]').click();
-      expect(await w.locator('[data-role=share-url]').inputValue()).not.toContain('lines=');
-      await expect(w.locator('[data-role=share-note]')).toHaveText(message(locale, 'linkNoInput'));
-    });
   });
 }
-
-test('groups 100,000 lines in a worker, with progress, while the page stays responsive', async ({ page }) => {
-  await page.goto(tools('en'));
-  const w = page.locator('#tool-group');
-  await ready(w);
-  const lines = analyticsExport();
-  // How long the main thread is ever blocked while grouping.
-  const tasks = await watchLongTasks(page);
-  // Records whether the progress bar was ever shown (grouping may finish between polls).
-  await w.locator('progress').evaluate((bar) => {
-    new MutationObserver(() => {
-      if (!bar.parentElement?.hidden) bar.setAttribute('data-was-shown', '');
-    }).observe(bar.parentElement as Element, { attributes: true });
-  });
-  const t0 = Date.now();
-  await w.locator('input[type=file]').setInputFiles({ name: 'pages.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) });
-  // Handing Playwright's 4.4 MB buffer to the page is itself a long task; count only ours.
-  await tasks.reset();
-  // A file this large is grouped from memory; the text box shows only its beginning.
-  await expect(w.locator('[data-role=file-note]')).toContainText('pages.txt');
-  expect(lines.startsWith(await w.locator('[data-role=input]').inputValue())).toBe(true);
-  // While the worker runs, the page answers at once.
-  const ping = Date.now();
-  await page.evaluate(() => 1);
-  const answer = Date.now() - ping;
-  await expect(w.locator('[data-role=summary]')).toContainText('100,000', { timeout: 20_000 });
-  const wall = Date.now() - t0;
-  const worker = await w.evaluate((el) => (el as unknown as { ms: number }).ms);
-  const longest = await tasks.longest();
-  const timing = `grouping 100,000 lines: worker ${worker.toFixed(0)} ms; file chosen to table ${wall} ms; longest main-thread task ${longest.toFixed(0)} ms; page answered in ${answer} ms`;
-  console.log(timing);
-  test.info().annotations.push({ type: 'timing', description: timing });
-  expect(answer).toBeLessThan(1000);
-  expect(longest).toBeLessThan(1000);
-  await expect(w.locator('progress')).toBeHidden();
-  await expect(w.locator('progress')).toHaveAttribute('data-was-shown', '');
-  // Each page has four groups (email, EMAIL, "email news", and "email+news" with a literal
-  // plus): 20,000 groups, 200 shown, the rest counted.
-  await expect(w.locator('[data-role=summary]')).toContainText('20,000');
-  await expect(w.locator('[data-role=group]')).toHaveCount(200);
-  await expect(w.locator('[data-role=output]')).toContainText('19,800');
-  await expect(w.locator('[data-role=group]').first()).toHaveAttribute('data-count', '12');
-  // The browser lays out only the variant lists near the viewport: laying out all 200 at
-  // once froze the page for 0.9-1.7 s on a 4x slowed CPU (widgets.css).
-  const laidOut = (n: number) =>
-    w.locator('[data-role=group]').nth(n).locator('[data-role=variant]').first()
-      .evaluate((li) => li.checkVisibility({ contentVisibilityAuto: true }));
-  await w.locator('[data-role=group]').first().scrollIntoViewIfNeeded();
-  expect(await laidOut(0)).toBe(true);
-  expect(await laidOut(199)).toBe(false);
-  // Lists drawn on the way change the heights above it, so the reader scrolls on until there.
-  await expect
-    .poll(async () => {
-      await w.locator('[data-role=group]').nth(199).scrollIntoViewIfNeeded();
-      return laidOut(199);
-    })
-    .toBe(true);
-  // A sanity bound for a loaded CI machine; the figure itself is logged above.
-  expect(worker).toBeLessThan(10_000);
-  // The policy still applies to the file in memory.
-  await w.locator('details.w-policy > summary').click();
-  await w.locator('input[name=caseInsensitive]').fill('utm_source');
-  await expect(w.locator('[data-role=summary]')).toContainText('15,000', { timeout: 20_000 });
-  // Typing in the box hands grouping back to its lines.
-  await w.locator('[data-role=input]').fill('/a\n/a');
-  await expect(w.locator('[data-role=file-note]')).toBeHidden();
-  await expect(w.locator('[data-role=summary]')).toContainText('2');
-});

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { ready, tools, watchDialogs } from './widgets-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import uk from '../../src/i18n/uk.json' with { type: 'json' };
+import { ready, setValue, tools, watchDialogs } from './widgets-helpers';
 
 // Copy buttons and share links: state in the fragment (#<widget id>?<form state>), the page
 // reopens with the widget filled and in view; a hostile fragment is only ever text.
@@ -55,18 +56,41 @@ for (const locale of ['en', 'th']) {
   });
 }
 
-test('without a clipboard, copying selects the text and says how to copy it', async ({ page }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+const noClipboard = {
+  refused: () => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }),
+  missing: () => Object.defineProperty(navigator, 'clipboard', { value: undefined }),
+};
+
+for (const [how, script] of Object.entries(noClipboard)) {
+  test(`with the clipboard ${how}, copying selects the whole result and says so in sight`, async ({ page }) => {
+    await page.addInitScript(script);
+    await page.goto(tools('uk'));
+    const w = page.locator('#tool-encode');
+    await ready(w);
+    // 240,000 characters of result, of which the page shows the first 200,000.
+    const whole = encodeURIComponent('é'.repeat(40_000));
+    await w.locator('[data-role=input]').fill('é'.repeat(40_000));
+    await expect(w.locator('[data-role=cut]')).toBeVisible();
+    await w.locator('[data-action=copy]').click();
+    const box = w.locator('[data-role=copy-box]');
+    await expect(box).toBeVisible();
+    await expect(box).toBeFocused();
+    expect(await box.evaluate((b: HTMLTextAreaElement, text) => [b.value == text, b.selectionStart, b.selectionEnd], whole)).toEqual([true, 0, whole.length]);
+    await expect(w.locator('.w-field [data-role=copy-hint]')).toBeVisible();
+    await expect(w.locator('.w-field [data-role=copy-hint]')).toHaveText(uk.widgets.common.copyFailed);
+    await expect(w.locator('[data-role=status]')).toContainText('Ctrl+C');
+    // A new result puts the box and its stale text away.
+    await w.locator('[data-role=input]').fill('a b');
+    await expect(box).toBeHidden();
+    await expect(w.locator('.w-field [data-role=copy-hint]')).toBeHidden();
+    // The share link, refused too, is selected in its own field, with the same instruction.
+    await w.locator('[data-action=share]').click();
+    const link = w.locator('[data-role=share-url]');
+    await expect(link).toBeFocused();
+    expect(await link.evaluate((l: HTMLInputElement) => l.selectionEnd == l.value.length && l.selectionStart == 0)).toBe(true);
+    await expect(w.locator('[data-region=share] [data-role=copy-hint]')).toHaveText(uk.widgets.common.copyFailed);
   });
-  await page.goto(tools('uk'));
-  const w = page.locator('#tool-normalize');
-  await ready(w);
-  await w.locator('[data-action=copy]').click();
-  const output = await w.locator('[data-role=output]').textContent();
-  expect(await page.evaluate(() => getSelection()?.toString())).toBe(output);
-  await expect(w.locator('[data-role=status]')).toContainText('Ctrl+C');
-});
+}
 
 test('a share link that names a widget fills it even when the page is already open', async ({ page }) => {
   await page.goto(tools('hi'));
@@ -114,4 +138,134 @@ test('typed markup renders as text in every widget', async ({ page }) => {
   await expect(page.locator('#tool-group [data-role=variant] code').first()).toHaveText(`/x?q=${HOSTILE}`);
   await expect(page.locator('[data-widget] img, [data-widget] script:not([type])')).toHaveCount(0);
   expect(dialogs).toEqual([]);
+});
+
+/** Waits until the page has handled the fragment it is on (a hashchange is one task). */
+const settled = (page: Page) => page.evaluate(() => new Promise((done) => setTimeout(done, 100)));
+
+test('Back to a share link after a table-of-contents link keeps what the reader typed', async ({ page }) => {
+  await page.goto('/en/decoding/#decode-fussball?value=abc');
+  const w = page.locator('#decode-fussball');
+  const box = w.locator('[data-role=input]');
+  await expect(box).toHaveValue('abc');
+  // Edited, then away through the table of contents and Back.
+  await box.fill('edited');
+  await page.locator('.toc a').first().click();
+  await expect(page).not.toHaveURL(/\?value=abc/);
+  await page.goBack();
+  await expect(page).toHaveURL(/#decode-fussball\?value=abc$/);
+  await settled(page);
+  await expect(box).toHaveValue('edited');
+  await expect(w.locator('[data-role=output]')).toHaveText('edited');
+  // Away first and edited there, then Back: the same.
+  await page.locator('.toc a').nth(1).click();
+  await box.fill('edited again');
+  await page.goBack();
+  await settled(page);
+  await expect(box).toHaveValue('edited again');
+  // Following a share link anew applies it, over the edits.
+  await page.evaluate(() => (location.hash = 'decode-fussball?value=%25C3%25A9'));
+  await expect(box).toHaveValue('%C3%A9');
+  await expect(w.locator('[data-role=output]')).toHaveText('é');
+});
+
+test('what the reader types while the code of a shared widget is on its way is kept', async ({ page }) => {
+  // The page and its loaders arrive; the widgets' code is held, as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/_astro/*.js', async (route) => {
+    if (!/astro_type_script|on-use/.test(route.request().url())) await held;
+    await route.continue();
+  });
+  await page.goto(`${tools('en')}#tool-encode?value=shared&mode=form`, { waitUntil: 'domcontentloaded' });
+  const w = page.locator('#tool-encode');
+  await w.locator('[data-role=input]').fill('typed here');
+  release();
+  await expect(w.locator('[data-action=share]')).toBeVisible();
+  await expect(w.locator('[data-role=output]')).toHaveText('typed%20here');
+  await expect(w.locator('[data-role=input]')).toHaveValue('typed here');
+  await expect(w.locator('input[name=mode][value=component]')).toBeChecked();
+});
+
+test('the language switcher carries the state a shared widget shows now, edits included', async ({ page }) => {
+  await page.goto(`${tools('en')}#tool-encode?value=shared&mode=form`);
+  const w = page.locator('#tool-encode');
+  await expect(w.locator('[data-role=input]')).toHaveValue('shared');
+  const uk = page.locator('language-switcher a[hreflang=uk]');
+  await expect(uk).toHaveAttribute('href', /#tool-encode\?value=shared&mode=form$/);
+  await w.locator('[data-role=input]').fill('edited');
+  await w.locator('input[name=mode][value=url]').check();
+  await uk.click();
+  await expect(page).toHaveURL(/\/uk\/tools\/#tool-encode\?value=edited&mode=url$/);
+  await expect(page.locator('#tool-encode [data-role=input]')).toHaveValue('edited');
+  await expect(page.locator('#tool-encode input[name=mode][value=url]')).toBeChecked();
+});
+
+for (const locale of ['en', 'th']) {
+  test(`a share link to a widget in an FAQ answer opens the answer, scrolls to the widget and focuses it (${locale})`, async ({ page }) => {
+    await page.goto(`/${locale}/faq/#faq-decode-stray?value=${encodeURIComponent('50% off')}`);
+    const w = page.locator('#faq-decode-stray');
+    await expect(w.locator('[data-role=input]')).toHaveValue('50% off');
+    await expect(page.locator('details#stray-percent')).toHaveAttribute('open', '');
+    await expect(w).toBeInViewport();
+    await expect(w.locator('[data-role=input]')).toBeFocused();
+    await expect(w.locator('[data-role=notice]')).toHaveAttribute('data-code', 'stray-percent');
+  });
+}
+
+test('a lone surrogate survives a share link (version 2), and so do backslashes', async ({ page, context }) => {
+  await page.goto(tools('en'));
+  const w = page.locator('#tool-encode');
+  await ready(w);
+  await setValue(w.locator('[data-role=input]'), 'C:\\x{U+D800}y{U+DC00}😀');
+  await expect(w.locator('[data-role=error]')).toHaveAttribute('data-code', 'lone-surrogate');
+  await w.locator('[data-action=share]').click();
+  const link = await w.locator('[data-role=share-url]').inputValue();
+  expect(link).toMatch(/&v=2$/);
+  const other = await context.newPage();
+  await other.goto(link);
+  const again = other.locator('#tool-encode');
+  await expect(again.locator('[data-role=error]')).toHaveAttribute('data-code', 'lone-surrogate');
+  // Compared as UTF-16 units: a lone surrogate does not survive the trip out of the page.
+  const units = await again.locator('[data-role=input]').evaluate((el: HTMLTextAreaElement) => el.value.split('').map((c) => c.charCodeAt(0)));
+  expect(units).toEqual('C:\\x\uD800y\uDC00😀'.split('').map((c) => c.charCodeAt(0)));
+  // A link without lone surrogates is written as before (version 1): a backslash as it is.
+  await setValue(w.locator('[data-role=input]'), 'C:\\x');
+  await w.locator('[data-action=share]').click();
+  expect(await w.locator('[data-role=share-url]').inputValue()).toMatch(/#tool-encode\?value=C%3A%5Cx&mode=component$/);
+});
+
+test('escapes that are not UTF-8 in a link written by hand arrive as written', async ({ page }) => {
+  await page.goto(`${tools('en')}#tool-decode?value=%E0%A4+%D0%BB%EB%E0&mode=standard`);
+  const w = page.locator('#tool-decode');
+  await expect(w.locator('[data-role=input]')).toHaveValue('%E0%A4 л%EB%E0');
+  await expect(w.locator('[data-role=error]')).toHaveAttribute('data-code', 'invalid-utf8');
+  await expect(w.locator('[data-role=hint]')).toBeVisible();
+});
+
+test('a field a share link leaves out takes its default, whatever its kind', async ({ page }) => {
+  await page.goto('/en/decoding/');
+  const w = page.locator('#decode-campaign-874');
+  await ready(w);
+  /** The form as the reader sees it: text, checked mode, chosen charset, ticked box. */
+  const form = () =>
+    w.evaluate((el) => {
+      const f = el.querySelector('form')!;
+      const control = (name: string) => f.elements.namedItem(name) as HTMLInputElement;
+      return { value: control('value').value, mode: control('mode').value, charset: control('charset').value, invalid: control('invalid').checked };
+    });
+  await w.locator('[data-role=input]').fill('edited');
+  await w.locator('input[name=mode][value=form]').check();
+  await w.locator('select[name=charset]').selectOption('utf-8');
+  await w.locator('input[name=invalid]').check();
+  // Only the text: every option goes back to what the page was built with.
+  await page.evaluate(() => (location.hash = 'decode-campaign-874?value=x'));
+  await expect.poll(form).toEqual({ value: 'x', mode: 'standard', charset: 'windows-874', invalid: false });
+  // Only an option: the text goes back to the example, an unknown charset to the default.
+  await w.locator('input[name=invalid]').check();
+  await page.evaluate(() => (location.hash = 'decode-campaign-874?mode=form&charset=bogus'));
+  await expect.poll(form).toEqual({ value: '%E1%A4%C1%E0%BB%AD', mode: 'form', charset: 'windows-874', invalid: false });
+  // The links the widget writes name every field, an unticked box as empty.
+  await w.locator('[data-action=share]').click();
+  expect(await w.locator('[data-role=share-url]').inputValue()).toMatch(/\?value=%25E1%25A4%25C1%25E0%25BB%25AD&mode=form&charset=windows-874&invalid=$/);
 });

@@ -68,7 +68,7 @@ export function canonicalAuthority(
   }
 
   const writtenHost = text.slice(layout.hostStart, layout.hostEnd);
-  const host = canonicalHost(writtenHost);
+  const host = isSpecial(scheme) || writtenHost.startsWith('[') ? canonicalHost(writtenHost) : canonicalTextHost(writtenHost);
   if (host === null) return { code: 'invalid-host', index: layout.hostStart, length: writtenHost.length };
   if (host !== writtenHost) {
     changed = true;
@@ -129,6 +129,27 @@ export function canonicalHost(host: string): string | null {
   }
   if (isAsciiDigit(host.charCodeAt(lastLabelStart))) return platformHost(host);
   return upper ? host.toLowerCase() : host;
+}
+
+/**
+ * The schemes whose hosts are domain names, as the WHATWG URL Standard lists them; a
+ * reference without a scheme counts as one (analytics exports hold http URLs' paths).
+ * https://url.spec.whatwg.org/#special-scheme
+ */
+function isSpecial(scheme: string | null): boolean {
+  return scheme === null || scheme === 'http' || scheme === 'https' || scheme === 'ws' || scheme === 'wss' || scheme === 'ftp' || scheme === 'file';
+}
+
+/**
+ * The host of any other scheme, which is text, not a domain name: no IDNA. RFC 3986 writes
+ * it lowercase, with its escapes canonical and its non-ASCII characters escaped as UTF-8
+ * (`foo://Ж.Example/` → `foo://%D0%B6.example/`), as browsers escape such a host.
+ * https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2 and #section-6.2.2
+ */
+function canonicalTextHost(host: string): string {
+  const escaped = canonicalComponent(host, 0, host.length, rfc3986ComponentSet(), null);
+  // Lowercase the letters, never the hex digits of an escape (uppercase is canonical there).
+  return escaped.replace(/%[0-9A-F]{2}|[A-Z]+/g, (m) => (m.charCodeAt(0) === 0x25 ? m : m.toLowerCase()));
 }
 
 /** Characters `URL` would treat as structure or silently remove, so they cannot be handed to it. */

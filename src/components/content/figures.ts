@@ -28,6 +28,8 @@ export interface DecodeProps {
   strictLatin1?: boolean;
   /** Set when the example is about a stray `%`: its notice is then expected, not a mistake. */
   stray?: boolean;
+  /** `replace`: show what a lenient decoder gives for bytes that are not UTF-8 (U+FFFD), not the error. */
+  invalid?: 'error' | 'replace';
 }
 
 export function fail(component: string, input: string, detail: string): never {
@@ -50,12 +52,12 @@ export function encoded(component: string, text: string, mode: EncodeMode = 'com
 }
 
 export function decoded(component: string, value: string, options: DecodeProps): string {
-  const { mode = 'standard', charset, strictLatin1 = false, stray = false } = options;
+  const { mode = 'standard', charset, strictLatin1 = false, stray = false, invalid = 'error' } = options;
   if (strictLatin1) {
-    if (charset !== undefined || mode !== 'standard') fail(component, value, 'strictLatin1 takes no charset or mode');
+    if (charset !== undefined || mode !== 'standard' || invalid !== 'error') fail(component, value, 'strictLatin1 takes no charset, mode or invalid');
     return readStrictLatin1(component, value);
   }
-  const result = decode(value, charset === undefined ? { mode } : { mode, charset });
+  const result = decode(value, charset === undefined ? { mode, invalid } : { mode, invalid, charset });
   if (!result.ok) fail(component, value, reported(result.error));
   const [notice] = result.notices;
   if (notice && !stray) fail(component, value, `${reported(notice)} (set stray if that is the point)`);

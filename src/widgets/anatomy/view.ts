@@ -1,7 +1,7 @@
 /** Anatomy: the URL split into labelled parts, structural characters boxed (build and browser). */
-import { decode, parseUrl, type QueryPair, type UrlSpan } from '../../codec';
+import { decode, parseUrl, type UrlSpan } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
+import { CELL, clip, CUT, cutNote, fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Part = (typeof PARTS)[number];
@@ -17,26 +17,37 @@ const formText = (s: string): string => {
   return r.ok ? r.value : s;
 };
 
+/** At most this many query parameters are listed; the rest are counted. */
+const MAX_PAIRS = 100;
+
+/**
+ * The URL part by part. The output shows the first {@link CUT} characters (laying out
+ * megabytes would freeze the page); the summary and the tables cover all of it, their
+ * cells cut to their ends.
+ */
 export function anatomyView(m: Dict, value: string) {
   const r = parseUrl(value);
-  if (!r.ok) return { output: value, summary: '', issues: issueItems(m, value, [], r.error), details: null };
+  if (!r.ok) return { output: value.slice(0, CUT), summary: '', issues: issueItems(m, value, [], r.error), details: null, cut: cutNote(m, 'common.cutShown', value.length) };
   const structural = new Set<string>();
   const delim = (s: string): Child[] =>
     (s.match(/\/\/|[^]/g) ?? []).map((d) => (structural.add(d), h('span', { class: 'w-delim' }, d)));
+  /** The input from `start` to `end`, within what the output shows. */
+  const shown = (start: number, end: number) => value.slice(Math.min(start, CUT), Math.min(end, CUT));
 
   // Path segments are split at `/`; the query at `&` and at each pair's first `=`.
   const inner = (part: Part, sp: UrlSpan): Child[] => {
-    const text = value.slice(sp.index, sp.index + sp.length);
+    const text = shown(sp.index, sp.index + sp.length);
     if (part == 'path' && text.length < 4000) return text.split('/').flatMap((seg, i) => (i ? [delim('/'), seg] : [seg]));
     if (part != 'query' || r.pairs.length > 200) return [text];
     const out: Child[] = [];
     let at = sp.index;
     for (const p of r.pairs) {
-      out.push(delim(value.slice(at, p.index)), p.name);
-      if (p.value != null) out.push(delim('='), p.value);
+      const eq = p.index + p.name.length;
+      out.push(delim(shown(at, p.index)), shown(p.index, eq));
+      if (p.value != null) out.push(delim(shown(eq, eq + 1)), shown(eq + 1, p.index + p.length));
       at = p.index + p.length;
     }
-    out.push(delim(value.slice(at, sp.index + sp.length)));
+    out.push(delim(shown(at, sp.index + sp.length)));
     return out;
   };
 
@@ -47,34 +58,39 @@ export function anatomyView(m: Dict, value: string) {
   const output: Child[] = [];
   let at = 0;
   for (const { p, sp } of spans) {
-    output.push(delim(value.slice(at, sp.index)));
+    if (sp.index >= CUT) break;
+    output.push(delim(shown(at, sp.index)));
     output.push(h('span', { class: `w-part w-part--${p}`, 'data-label': m[`part.${p}`] }, inner(p, sp)));
     at = sp.index + sp.length;
   }
-  output.push(delim(value.slice(at)));
+  output.push(delim(shown(at, value.length)));
 
+  let clipped = false;
+  const cell = (s: string) => h('code', { class: 'w-val' }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s);
   const list = [...structural].flatMap((d, i) => [i ? ' ' : '', h('code', null, d)]);
+  const pairs = r.pairs.slice(0, MAX_PAIRS).map((p) =>
+    h('tr', { 'data-role': 'pair' },
+      h('td', null, cell(p.name)),
+      h('td', null, p.value == null ? m['anatomy.noEquals'] : cell(p.value)),
+      h('td', null, cell(formText(p.value ?? ''))),
+    ),
+  );
+  const parts = spans.map(({ p, sp }) =>
+    h('tr', { 'data-part': p }, h('th', { scope: 'row' }, m[`part.${p}`]), h('td', null, cell(value.slice(sp.index, sp.index + sp.length)))),
+  );
   return {
     output,
     summary: str(m, 'anatomy.summary', { parts: spans.length, count: r.pairs.length }),
     issues: [],
     details: [
       h('p', null, m[`anatomy.${KIND[r.kind]}`], ' ', list.length ? fmt(m, 'anatomy.structural', { list }) : m['anatomy.noStructural']),
-      table(m, 'anatomy.parts', ['anatomy.colPart', 'anatomy.colWritten'], spans.map(({ p, sp }) =>
-        h('tr', { 'data-part': p }, h('th', { scope: 'row' }, m[`part.${p}`]), h('td', null, h('code', null, value.slice(sp.index, sp.index + sp.length)))),
-      )),
-      r.pairs.length ? pairsTable(m, r.pairs.slice(0, 100)) : h('p', { class: 'w-hint' }, m['anatomy.noQuery']),
-      r.pairs.length > 100 && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: r.pairs.length - 100 })),
-    ],
+      table(m, 'anatomy.parts', ['anatomy.colPart', 'anatomy.colWritten'], parts),
+      pairs.length
+        ? table(m, 'anatomy.pairs', ['anatomy.colName', 'anatomy.colValue', 'anatomy.colDecoded'], pairs)
+        : h('p', { class: 'w-hint' }, m['anatomy.noQuery']),
+      r.pairs.length > MAX_PAIRS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: r.pairs.length - MAX_PAIRS })),
+      clipped && h('p', { class: 'w-hint' }, m['common.clipped']),
+    ] as Child,
+    cut: cutNote(m, 'common.cutShown', value.length),
   };
-}
-
-function pairsTable(m: Dict, pairs: QueryPair[]): Child {
-  return table(m, 'anatomy.pairs', ['anatomy.colName', 'anatomy.colValue', 'anatomy.colDecoded'], pairs.map((p) =>
-    h('tr', { 'data-role': 'pair' },
-      h('td', null, h('code', null, p.name)),
-      h('td', null, p.value == null ? m['anatomy.noEquals'] : h('code', null, p.value)),
-      h('td', null, h('code', { class: 'w-val' }, formText(p.value ?? ''))),
-    ),
-  ));
 }

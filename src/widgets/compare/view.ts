@@ -6,7 +6,7 @@
 import { decode, normalize, parseUrl, type NormalizeChange, type NormalizePolicy, type Normalized, type ParsedUrl } from '../../codec';
 import { issueItems } from '../lib/issues';
 import { changesView, ruleName } from '../normalize/changes';
-import { fmt, h, table, type Child, type Dict } from '../lib/view';
+import { CELL, clip, fmt, h, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 
@@ -92,7 +92,9 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
     }
   }
   const keptApart = m[na.model == 'rfc3986' ? 'compare.keptRfc3986' : 'compare.keptData'];
-  const cell = (s: string | null) => h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, s));
+  let clipped = false;
+  const cell = (s: string | null) =>
+    h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s));
   const body = rows
     .filter((r) => r.a != null || r.b != null || r.rawA != null || r.rawB != null)
     .map((r) => {
@@ -102,8 +104,8 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       const word = !same ? 'differs' : r.rawA != r.rawB || r.rules.length ? 'sameData' : 'same';
       const reasons: Child[] = [...new Set(r.rules.map((c) => c.rule))].map((rule) => h('li', { 'data-rule': rule }, ruleName(m, rule)));
       if (!same && readsAlike(r.a, r.b)) reasons.push(h('li', { 'data-rule': 'kept-escape' }, keptApart));
-      // The query as a whole: its parameters' rows below say what decided.
-      if (r.label == m['part.query'] && !reasons.length && r.rawA != r.rawB) reasons.push(m['compare.seeParams']);
+      // The query as a whole: its parameters' rows below say what decided (a sentence, not a list item).
+      const none = r.label == m['part.query'] && r.rawA != r.rawB ? 'compare.seeParams' : 'compare.noRule';
       return h(
         'tr',
         { 'data-role': 'part', 'data-verdict': same ? 'same' : 'different' },
@@ -111,7 +113,7 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
         cell(r.a),
         cell(r.b),
         h('td', null, same ? m[`compare.${word}`] : h('strong', null, m['compare.differs'])),
-        h('td', null, reasons.length ? h('ul', { class: 'w-reasons' }, reasons) : m['compare.noRule']),
+        h('td', null, reasons.length ? h('ul', { class: 'w-reasons' }, reasons) : m[none]),
       );
     });
   return {
@@ -126,8 +128,9 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
         { class: 'w-scroll', tabindex: 0, role: 'region', 'aria-label': m['compare.canonical'] },
         table(m, 'compare.canonical', ['compare.colPart', 'compare.colFirst', 'compare.colSecond', 'compare.colVerdict', 'compare.colWhy'], body),
       ),
-      hidden > 0 && h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: hidden })),
-      na.model != policy.model && h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })),
+      hidden > 0 ? h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: hidden })) : null,
+      clipped ? h('p', { class: 'w-hint' }, m['common.clipped']) : null,
+      na.model != policy.model ? h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })) : null,
       h('p', { class: 'w-label' }, m['compare.rulesA']),
       changesView(m, na.changes),
       h('p', { class: 'w-label' }, m['compare.rulesB']),

@@ -1,7 +1,7 @@
 /** Decode: result, notes and errors, the marked input, and the layers (build and browser). */
 import { decode, decodeLayers, inspect, type DecodeMode } from '../../codec';
-import { clip, issueItem, issueItems, issueText, MAX_ISSUES } from '../lib/issues';
-import { fmt, h, position, str, type Child, type Dict } from '../lib/view';
+import { issueItem, issueItems, issueText, MAX_ISSUES } from '../lib/issues';
+import { clip, fmt, h, position, str, type Child, type Dict } from '../lib/view';
 
 export const MODES: readonly DecodeMode[] = ['standard', 'form'];
 /** The charsets offered, as WHATWG labels; UTF-8 first and the default. Nothing is guessed. */

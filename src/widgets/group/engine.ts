@@ -107,15 +107,19 @@ export function explain(g: UrlGroup, policy: NormalizePolicy): Explained[] {
   });
 }
 
-/**
- * RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. The delimiter is
- * given (TSV: tab), or the most frequent of `,` `;` and tab in the first line (spreadsheet
- * exports vary).
- */
-export function parseCsv(text: string, delimiter?: string): string[][] {
+/** The most frequent of `,` `;` and tab in the first line of `text` (spreadsheet exports vary). */
+export function csvDelimiter(text: string): string {
   const first = text.slice(0, text.search(/\r|\n|$/));
   const counts = [',', ';', '\t'].map((d) => [d, first.split(d).length] as const).sort((a, b) => b[1] - a[1]);
-  const delim = delimiter ?? counts[0]![0];
+  return counts[0]![0];
+}
+
+/**
+ * RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. The delimiter is
+ * {@link csvDelimiter}'s unless given (the command-line tool reads a header first, then
+ * one record at a time).
+ */
+export function parseCsv(text: string, delim = csvDelimiter(text)): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -212,19 +216,22 @@ export type Run = ReturnType<typeof run>;
 const figure = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
 /**
+ * One CSV cell of a download: always quoted, and a cell starting with = + - @ (or tab, CR)
+ * gets a leading apostrophe, so a spreadsheet never runs a URL as a formula.
+ */
+export const csvCell = (s: string | number) => `"${String(s).replace(/^[=+\-@\t\r]/, "'$&").replace(/"/g, '""')}"`;
+
+/**
  * The raw-to-canonical mapping: one row per distinct raw line, with the lines it stood
  * for (`count`); with a count column also that column summed over those lines (`sum`) and
- * over the whole group (`group_sum`). Every cell is quoted, and a cell starting with
- * = + - @ (or tab, CR) gets a leading apostrophe, so a spreadsheet never runs a URL as a
- * formula.
+ * over the whole group (`group_sum`). Every cell is a {@link csvCell}.
  */
 export function csvOf({ report: r, input }: Pick<Run, 'report' | 'input'>): string {
-  const cell = (s: string | number) => `"${String(s).replace(/^[=+\-@\t\r]/, "'$&").replace(/"/g, '""')}"`;
   const rows = input.rows;
   const lines = (raw: string, count: number) => figure(rows?.get(raw) ?? count);
   const sums = (count: number, group: number | '') => (rows ? [figure(count), group === '' ? '' : figure(group)] : []);
   const out = [['raw', 'canonical', 'group_key', 'count', ...(rows ? ['sum', 'group_sum'] : []), 'problem']];
   for (const g of r.groups) for (const v of g.variants) out.push([v.raw, g.canonical, g.key, lines(v.raw, v.count), ...sums(v.count, g.count), '']);
   for (const x of r.rejected) out.push([x.raw, '', '', lines(x.raw, x.count), ...sums(x.count, ''), x.error.code]);
-  return `\uFEFF${out.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${out.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

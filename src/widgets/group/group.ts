@@ -1,7 +1,7 @@
-import { define, toDOM, Widget } from '../lib/client';
+import { define, linkFields, toDOM, Widget } from '../lib/client';
 import { issueItem } from '../lib/issues';
 import { policyOf } from '../lib/policy';
-import { h, str } from '../lib/view';
+import { type Child, h, str } from '../lib/view';
 import type { Explained, GroupData, View } from './engine';
 import { groupRows, groupView, whyView } from './view';
 import workerUrl from './worker?chunk';
@@ -63,7 +63,7 @@ class GroupWidget extends Widget {
   /** The input, when it is too large for the box (a file or a paste). */
   text: string | undefined;
   /** A share link's state, until the CSV's header row has given its column choices options. */
-  link: URLSearchParams | undefined;
+  linked: Map<string, string> | undefined;
   /** A file dropped before this code arrived (kept by Group.astro's script). `declare`: a
    * field initializer would wipe it when the element upgrades. */
   declare early?: File;
@@ -129,10 +129,16 @@ class GroupWidget extends Widget {
     }
     e.preventDefault();
     const text = whole ? pasted : value.slice(0, from) + pasted + value.slice(to);
-    this.take(text, format, str(this.m, 'group.pasteInUse', { size: (text.length / 2 ** 20).toFixed(1) }));
+    this.take(text, format, str(this.m, 'group.pasteInUse', { size: this.mb(text.length) }));
+  }
+
+  /** A size in megabytes, in the page's digits: a figure (not isolated as reader data is). */
+  mb(bytes: number): Child[] {
+    return [new Intl.NumberFormat(this.lang, { maximumFractionDigits: 1 }).format(bytes / 2 ** 20)];
   }
 
   async load(f: File) {
+    this.q('[data-role=file-name]').textContent = f.name;
     if (f.size > MAX_MB * 2 ** 20) return this.fail('file-too-big', str(this.m, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
     let text: string;
     try {
@@ -142,7 +148,7 @@ class GroupWidget extends Widget {
     }
     // The name decides when it says CSV or TSV; otherwise the content does, both ways.
     const format = /\.csv$/i.test(f.name) ? 'csv' : /\.(tsv|tab)$/i.test(f.name) || tabbed(text) ? 'tsv' : 'lines';
-    this.take(text, format, str(this.m, 'group.fileInUse', { name: f.name, size: (f.size / 2 ** 20).toFixed(1) }));
+    this.take(text, format, str(this.m, 'group.fileInUse', { name: f.name, size: this.mb(f.size) }));
   }
 
   /**
@@ -171,11 +177,11 @@ class GroupWidget extends Widget {
     if (this.text !== undefined) this.q('[data-role=share-note]').textContent = this.m['group.linkNoInput']!;
   }
 
-  override restore(): boolean {
-    if (!super.restore()) return false;
+  override restore(opening = false): boolean {
+    if (!super.restore(opening)) return false;
     // The column choices have options only once the worker has read the CSV's header row:
     // keep the link's choice until then.
-    this.link = new URLSearchParams(location.hash.slice(location.hash.indexOf('?') + 1));
+    this.linked = linkFields(location.hash.slice(location.hash.indexOf('?') + 1));
     return true;
   }
 
@@ -234,7 +240,7 @@ class GroupWidget extends Widget {
     this.stale = false;
     const v = this.values();
     const text = this.text ?? v.lines ?? '';
-    const pick = (name: string) => this.link?.get(name) ?? v[name] ?? '';
+    const pick = (name: string) => this.linked?.get(name) ?? v[name] ?? '';
     const job = { format: v.format ?? 'lines', column: pick('column'), count: pick('count'), policy: policyOf(v) };
     const view: View = { show: v.show ?? 'all', filter: v.filter ?? '', sort: v.sort ?? 'lines' };
     const inputs = JSON.stringify(job);
@@ -251,7 +257,7 @@ class GroupWidget extends Widget {
       if (regroup && id == this.grouping) {
         this.q('progress').parentElement!.hidden = true;
         this.ms = r.ms ?? 0;
-        this.link = undefined;
+        this.linked = undefined;
         if (r.headers) {
           const column = String(r.column ?? 0);
           const count = (r.count ?? -1) < 0 ? '' : String(r.count);

@@ -51,7 +51,8 @@ export function groupRows(m: Dict, groups: GroupData['groups'], locale: string, 
  */
 export function groupView(m: Dict, d: GroupData, locale: string, why?: (g: UrlGroup) => Explained[], rowsNow = d.groups.length) {
   const n = new Intl.NumberFormat(locale);
-  // A figure as a view node: fmt() would set a string in <code>, as it does reader data.
+  // A figure as a view node: fmt() would set a string in <code>, and str() isolate it, as
+  // they do reader data.
   const num = (x: number): Child[] => [n.format(x)];
   const rows = groupRows(m, d.groups.slice(0, rowsNow), locale, why);
   const rejected: Child = d.rejectedCount > 0 && [
@@ -59,11 +60,11 @@ export function groupView(m: Dict, d: GroupData, locale: string, why?: (g: UrlGr
     h('ul', { class: 'w-issues' }, d.rejected.map((x) => issueItem(m, 'error', x.error.code, [h('code', { class: 'w-val' }, x.raw), ` ×${n.format(x.count)} — `, issueText(m, x.raw, x.error)]))),
     d.rejectedCount > d.rejected.length && h('p', { class: 'w-note' }, fmt(m, 'common.more', { count: num(d.rejectedCount - d.rejected.length) })),
   ];
-  const summary = str(m, 'group.summary', { lines: n.format(d.lines), groups: n.format(d.groupCount), split: n.format(d.splitCount), rejected: n.format(d.rejectedLines) });
+  const summary = str(m, 'group.summary', { lines: num(d.lines), groups: num(d.groupCount), split: num(d.splitCount), rejected: num(d.rejectedLines) });
   // With a count column the "Lines" heading names the column that is added up.
   const heads = d.sumOf == null ? m : { ...m, 'group.colCount': str(m, 'group.colSum', { column: d.sumOf }) };
   return {
-    summary: d.sumOf == null ? summary : `${summary} ${str(m, 'group.summarySum', { column: d.sumOf, sum: n.format(d.sum) })}`,
+    summary: d.sumOf == null ? summary : `${summary} ${str(m, 'group.summarySum', { column: d.sumOf, sum: num(d.sum) })}`,
     output: [
       d.unreadable > 0 && h('p', { class: 'w-hint', 'data-role': 'unreadable' }, fmt(m, 'group.unreadable', { column: d.sumOf ?? '', count: num(d.unreadable) })),
       d.narrowed && h('p', { class: 'w-hint', 'data-role': 'matching' }, fmt(m, d.matchCount ? 'group.matching' : 'group.noMatch', { count: num(d.matchCount), groups: num(d.groupCount) })),

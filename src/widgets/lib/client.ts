@@ -5,10 +5,11 @@
  * Share-link format (documented in ../README.md):
  *   <page URL>#<widget id>?<URLSearchParams of the widget's named form controls>
  * e.g. /en/tools/#tool-encode?value=C%2B%2B+%26+C%23&mode=form
- * The fragment never reaches a server. Values go back into form controls as `.value`,
- * so a fragment holding markup is only ever text.
+ * Version 2 (`v=2`, written only when needed) escapes lone surrogates as `\uXXXX` and
+ * backslashes as `\\`. The fragment never reaches a server. Values go back into form
+ * controls as `.value`, so a fragment holding markup is only ever text.
  */
-import { str, type Child, type Dict } from './view';
+import { CUT, cutNote, type Child, type Dict } from './view';
 
 export function toDOM(n: Child): Node {
   if (Array.isArray(n)) {
@@ -27,14 +28,53 @@ export function toDOM(n: Child): Node {
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 /** Longest share link we hand out with the reader's input in it (Group can hold megabytes). */
 const MAX_LINK = 16000;
-/** Longest text output laid out in full. */
-const CUT = 200_000;
+
+/** Wrapping a megabyte of text in a text box takes the browser seconds; not wrapping, a blink. */
+const fit = (t: EventTarget | null) => {
+  if (t instanceof HTMLTextAreaElement && t.value.length > 1e5) t.wrap = 'off';
+};
+
+const decodeOne = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+/** One escaped character: ASCII, or a UTF-8 sequence of two to four bytes. */
+const SEQUENCE = /%[0-7][\da-f]|%[cd][\da-f]%[89ab][\da-f]|%e[\da-f](?:%[89ab][\da-f]){2}|%f[\da-f](?:%[89ab][\da-f]){3}/gi;
+
+/**
+ * A share link's fields, read as URLSearchParams reads them, except that escapes which are
+ * not UTF-8 (`%E0%A4` in a link written by hand) stay as written instead of becoming U+FFFD;
+ * version 2 also undoes its `\uXXXX` and `\\` escapes. The first of a repeated name counts.
+ */
+export function linkFields(state: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const piece of state.split('&')) {
+    const [name, value] = [piece.split('=', 1)[0]!, piece.slice(piece.indexOf('=') + 1 || piece.length)].map((s) => {
+      s = s.replace(/\+/g, ' ');
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s.replace(SEQUENCE, decodeOne);
+      }
+    }) as [string, string];
+    if (piece && !fields.has(name)) fields.set(name, value);
+  }
+  if (fields.get('v') == '2') {
+    for (const [k, v] of fields) fields.set(k, v.replace(/\\(\\|u([\da-f]{4}))/gi, (_, e: string, hex?: string) => (hex ? String.fromCharCode(parseInt(hex, 16)) : e)));
+  }
+  return fields;
+}
 
 export abstract class Widget extends HTMLElement {
   m: Dict = {};
   f!: HTMLFormElement;
   /** The whole text output, when the page shows only its beginning. */
   full?: string;
+  /** The share-link fragment this widget has applied (or kept the reader's typing over). */
+  applied?: string;
 
   /** Recomputes every result region from the current form values. */
   abstract update(): void;
@@ -43,24 +83,21 @@ export abstract class Widget extends HTMLElement {
     this.m = JSON.parse(this.dataset.m ?? '{}');
     this.f = this.querySelector('form')!;
     this.f.addEventListener('input', (e) => {
-      const t = e.target as HTMLTextAreaElement;
-      // Wrapping a megabyte of pasted text takes the browser seconds; not wrapping, a blink.
-      if (t.type == 'textarea' && t.value.length > 1e5) t.wrap = 'off';
+      fit(e.target);
       // A chosen file is read by its widget first; every other control recomputes at once.
-      if (t.type != 'file') this.update();
+      if ((e.target as Control).type != 'file') this.update();
     });
     this.f.addEventListener('submit', (e) => e.preventDefault());
     this.addEventListener('click', (e) => {
       const b = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
-      const out = this.q('[data-role=output]');
-      if (b?.dataset.action == 'copy') void this.copy(b, out, this.full ?? out.textContent ?? '');
+      if (b?.dataset.action == 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? this.q('[data-role=output]').textContent ?? '');
       else if (b?.dataset.action == 'share') this.share(b);
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
     // The static HTML already shows the props' result (and the form's autocomplete=off
     // stops browsers from restoring edited fields): recompute only for a share link, or
     // when the reader edited the form before this code arrived (see on-use.ts).
-    if (!this.restore() && this.edited()) this.update();
+    if (!this.restore(true) && this.edited()) this.update();
   }
 
   /** Whether any control differs from what the build-time HTML rendered. */
@@ -81,34 +118,35 @@ export abstract class Widget extends HTMLElement {
   /**
    * Replaces each region's content (`data-region=<name>`, else `data-role=<name>`) with a
    * view tree. A text output longer than {@link CUT} characters shows its beginning and
-   * says so in the `[data-role=cut]` note after it (laying out megabytes freezes the page);
+   * says so in the `[data-role=cut]` note (a view that cuts its own output passes `cut`);
    * Copy still copies all of it.
    */
   show(view: Record<string, Child>) {
     for (const [k, v] of Object.entries(view)) {
-      const el = this.querySelector(`[data-region=${k}]`) ?? this.querySelector(`[data-role=${k}]`);
+      const el = this.querySelector<HTMLElement>(`[data-region=${k}]`) ?? this.querySelector<HTMLElement>(`[data-role=${k}]`);
       if (!el) continue;
       if (k == 'output' && typeof v == 'string') {
         this.full = v;
-        el.textContent = v.length > CUT ? v.slice(0, CUT) : v;
-        // The note is in the static HTML (OutputField, Anatomy), hidden until needed.
-        const note = el.nextElementSibling as HTMLElement | null;
-        if (note?.dataset.role == 'cut') {
-          note.hidden = v.length <= CUT;
-          note.textContent = str(this.m, 'common.cut', { shown: CUT, length: v.length });
-        }
-      } else el.replaceChildren(toDOM(v));
+        el.textContent = v.slice(0, CUT);
+        // The copy box of a refused clipboard holds the previous result: put it away.
+        for (const c of el.parentElement!.querySelectorAll<HTMLElement>('[data-role^=copy-]')) c.hidden = true;
+        this.show({ cut: cutNote(this.m, 'common.cut', v.length) });
+      } else {
+        el.replaceChildren(toDOM(v));
+        if (k == 'cut') el.hidden = !v;
+      }
     }
   }
 
   /**
-   * Current values of the named controls (unchecked boxes are absent). Read directly:
-   * `new FormData()` takes seconds on a textarea holding a megabyte.
+   * Current values of the named controls: the checked radio of each group, an unchecked box
+   * as `''`. Read directly: `new FormData()` takes seconds on a textarea holding a megabyte.
    */
   values(): Record<string, string> {
     const v: Record<string, string> = {};
     for (const c of this.controls()) {
-      if (c.type != 'file' && (!/radio|checkbox/.test(c.type) || (c as HTMLInputElement).checked)) v[c.name] = c.value;
+      const checked = (c as HTMLInputElement).checked;
+      if (c.type == 'radio' ? checked : c.type != 'file') v[c.name] = c.type == 'checkbox' && !checked ? '' : c.value;
     }
     return v;
   }
@@ -124,7 +162,12 @@ export abstract class Widget extends HTMLElement {
     setTimeout(() => (s.textContent = text), 50);
   }
 
-  async copy(b: HTMLButtonElement, node: HTMLElement, text = node.textContent ?? '') {
+  /**
+   * Copies `text`. Without a clipboard (insecure context, permission refused) the whole text
+   * goes into the box of `field` (the output's hidden copy box, or the share link), selected,
+   * with the Ctrl+C instruction shown beside it.
+   */
+  async copy(b: HTMLButtonElement, field: Element, text: string) {
     try {
       await navigator.clipboard.writeText(text);
       const label = b.textContent;
@@ -132,52 +175,79 @@ export abstract class Widget extends HTMLElement {
       setTimeout(() => (b.textContent = label), 2000);
       this.say(this.m['common.copied']!);
     } catch {
-      // No clipboard (insecure context, permission refused): select it for Ctrl+C.
-      if (node instanceof HTMLInputElement) node.select();
-      else getSelection()?.selectAllChildren(node);
-      this.say(this.m['common.copyFailed']!);
+      const box = field.querySelector<HTMLTextAreaElement>('input, textarea')!;
+      const hint = field.querySelector<HTMLElement>('[data-role=copy-hint]')!;
+      hint.textContent = this.m['common.copyFailed']!;
+      box.value = text;
+      fit(box);
+      box.hidden = hint.hidden = false;
+      box.focus();
+      box.select();
+      this.say(hint.textContent);
     }
+  }
+
+  /**
+   * The share-link state of the form (`URLSearchParams` of {@link values}, format in
+   * ../README.md), and whether the inputs were left out for length.
+   */
+  link(): { state: string; cut: boolean } {
+    const v = this.values();
+    const cut = new URLSearchParams(v).toString().length > MAX_LINK;
+    if (cut) for (const c of this.querySelectorAll<Control>('[data-role=input]')) delete v[c.name];
+    // A lone surrogate has no UTF-8 form (URLSearchParams would send U+FFFD): version 2.
+    if (Object.values(v).some((x) => /\p{Cs}/u.test(x))) {
+      for (const k in v) v[k] = v[k]!.replace(/\\|\p{Cs}/gu, (c) => (c == '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16)}`));
+      v.v = '2';
+    }
+    return { state: `${new URLSearchParams(v)}`, cut };
   }
 
   share(b: HTMLButtonElement) {
-    let qs = new URLSearchParams(this.values());
-    let note = '';
-    if (qs.toString().length > MAX_LINK) {
-      for (const c of this.querySelectorAll<Control>('[data-role=input]')) qs.delete(c.name);
-      note = this.m['common.linkNoInput']!;
-    }
-    const url = `${location.href.split('#')[0]}#${this.id}?${qs}`;
+    const { state, cut } = this.link();
+    const url = `${location.href.split('#')[0]}#${this.id}?${state}`;
     const box = this.q('[data-region=share]');
-    const out = this.q<HTMLInputElement>('[data-role=share-url]');
-    out.value = url;
+    this.q<HTMLInputElement>('[data-role=share-url]').value = url;
     box.hidden = false;
-    this.q('[data-role=share-note]').textContent = note;
-    void this.copy(b, out, url);
+    this.q('[data-role=share-note]').textContent = cut ? this.m['common.linkNoInput']! : '';
+    void this.copy(b, box, url);
   }
 
-  /** Fills the form from `#<id>?<state>` if the fragment names this widget. */
-  restore(): boolean {
+  /**
+   * Fills the form from `#<id>?<state>` if the fragment names this widget. A link is applied
+   * once: when the page opens with it (`opening`, unless the reader typed before this code
+   * arrived), or when another one is followed later. Coming back to the same link (Back
+   * after a table-of-contents link, say) keeps what the reader has typed since. A field the
+   * link lacks, or an option it does not know, takes its build-time default.
+   */
+  restore(opening = false): boolean {
     const frag = location.hash.slice(1);
     const i = frag.indexOf('?');
-    if (i < 0 || frag.slice(0, i) != this.id) return false;
-    const p = new URLSearchParams(frag.slice(i + 1));
+    if (i < 0 || frag.slice(0, i) != this.id || frag == this.applied) return false;
+    this.applied = frag;
+    if (opening && this.edited()) return false;
+    const p = linkFields(frag.slice(i + 1));
     // Links made before the normalization models: `plus=literal` was the rfc3986 model.
     if (p.has('plus') && !p.has('model')) p.set('model', p.get('plus') == 'literal' ? 'rfc3986' : 'data');
-    for (const c of this.controls()) {
-      if (c instanceof HTMLInputElement && c.type == 'radio') {
-        // Checking one radio unchecks the rest; an unknown value leaves the choice alone.
-        if (p.get(c.name) == c.value) c.checked = true;
-      } else if (c instanceof HTMLInputElement && c.type == 'checkbox') {
-        c.checked = p.getAll(c.name).includes(c.value);
-      } else if (c instanceof HTMLSelectElement) {
-        const v = p.get(c.name);
-        if (v != null && [...c.options].some((o) => o.value == v)) c.value = v;
+    const controls = this.controls();
+    for (const c of controls) {
+      const v = p.get(c.name);
+      if (c instanceof HTMLSelectElement) {
+        const known = [...c.options].some((o) => o.value == v);
+        for (const o of c.options) o.selected = known ? o.value == v : o.defaultSelected;
+      } else if (c.type == 'radio') {
+        const known = controls.some((x) => x.name == c.name && x.value == v);
+        (c as HTMLInputElement).checked = known ? c.value == v : (c as HTMLInputElement).defaultChecked;
+      } else if (c.type == 'checkbox') {
+        (c as HTMLInputElement).checked = v == null ? (c as HTMLInputElement).defaultChecked : v == c.value;
       } else if (c.type != 'file') {
-        const v = p.get(c.name);
-        if (v != null) c.value = v;
+        c.value = v ?? (c as HTMLTextAreaElement).defaultValue;
+        fit(c);
       }
     }
     this.update();
+    // A widget inside a closed disclosure (an FAQ answer) is opened up to be seen.
+    for (let d = this.closest('details'); d; d = d.parentElement!.closest('details')) d.open = true;
     this.scrollIntoView({ block: 'start' });
     this.q('[data-role=input]').focus({ preventScroll: true });
     this.setAttribute('data-shared', '');

@@ -1,12 +1,9 @@
 /** Codec issues worded for readers (build and browser). */
 import type { CodecIssue } from '../../codec';
-import { fmt, h, position, type Child, type Dict, type VNode } from './view';
+import { clip, fmt, h, position, type Child, type Dict, type VNode } from './view';
 
 /** At most this many notices are listed; the rest are counted. */
 export const MAX_ISSUES = 20;
-
-/** A long quote cut to its ends. */
-export const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 28)}…${s.slice(-28)}` : s);
 
 /** The sentence for one issue: the offending text quoted, its 1-based position, its byte offset. */
 export function issueText(m: Dict, text: string, is: CodecIssue): Child[] {

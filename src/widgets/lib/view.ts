@@ -45,9 +45,28 @@ export function fmt(m: Dict, key: string, p: Params = {}): Child[] {
   });
 }
 
-/** The same message as plain text (for aria-live summaries and attributes). */
+/**
+ * The same message as plain text (for aria-live summaries and attributes). A string value
+ * is reader data (a file name): it is set between U+2068 and U+2069 (first-strong isolate,
+ * pop directional isolate), so a right-to-left override in it cannot reorder the sentence.
+ */
 export const str = (m: Dict, key: string, p: Params = {}): string =>
-  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => (typeof p[k] == 'string' ? `\u2068${p[k]}\u2069` : String(p[k] ?? '')));
 
 /** A 1-based character position for people: code points before `index`, plus one. */
 export const position = (text: string, index: number): number => [...text.slice(0, index)].length + 1;
+
+/**
+ * Longest text laid out in full: an output longer than this shows its beginning and a
+ * `[data-role=cut]` note (laying out megabytes would freeze the page).
+ */
+export const CUT = 200_000;
+
+/** The `[data-role=cut]` note (message `key`) for a text of `length` characters, or `false` when it is shown whole. */
+export const cutNote = (m: Dict, key: string, length: number): string | false => length > CUT && str(m, key, { shown: CUT, length });
+
+/** Longest table cell shown whole: a hundred rows of 500-character cells lay out in ~50 ms. */
+export const CELL = 500;
+
+/** A long text cut to its two ends around "…" (quotes in sentences, table cells). */
+export const clip = (s: string, max = 60): string => (s.length > max ? `${s.slice(0, max / 2 - 2)}…${s.slice(2 - max / 2)}` : s);

@@ -1,7 +1,7 @@
 /** Server view: the path and the query parameters a typical server gets (build and browser). */
 import { decode, parseUrl } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
+import { CELL, clip, CUT, fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 /** Form decoding, the way a server reads a query value; invalid bytes show as U+FFFD (Anatomy has its own copy). */
 const formText = (s: string): string => {
@@ -9,34 +9,46 @@ const formText = (s: string): string => {
   return r.ok ? r.value : s;
 };
 
+/** At most this many parameters are listed; the rest are counted. */
+const MAX_ROWS = 100;
+
 export function serverView(m: Dict, value: string) {
   const r = parseUrl(value);
   if (!r.ok) return { summary: '', issues: issueItems(m, value, [], r.error), path: '', output: null };
   const path = decode(r.path, { mode: 'standard' });
-  const names = r.pairs.map((p) => formText(p.name));
+  // How often each name arrives, counted once over every parameter (a check per row
+  // against all the others froze the page on a long query).
+  const times = new Map<string, number>();
+  const names = r.pairs.map((p) => {
+    const name = formText(p.name);
+    times.set(name, (times.get(name) ?? 0) + 1);
+    return name;
+  });
+  let clipped = false;
+  const code = (s: string, role?: string) => h('code', { class: 'w-val', 'data-role': role }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s);
   const spaces = (s: string) => [/^\s/.test(s) && m['serverView.leadingSpace'], /\s$/.test(s) && m['serverView.trailingSpace']];
   const notes = (xs: (string | false | undefined)[]) => xs.filter(Boolean).map((n) => h('span', { class: 'w-note' }, n));
-  const rows = r.pairs.map((p, i) => {
+  const rows = r.pairs.slice(0, MAX_ROWS).map((p, i) => {
     const name = names[i] ?? '';
     const val = formText(p.value ?? '');
-    const repeated = names.indexOf(name) != names.lastIndexOf(name);
     return h('tr', { 'data-role': 'param' },
-      h('td', null, h('code', { class: 'w-val', 'data-role': 'name' }, name),
-        notes([name == '' && m['serverView.emptyName'], ...spaces(name), repeated && m['serverView.repeated']])),
-      h('td', null, h('code', { class: 'w-val', 'data-role': 'value' }, val), notes([p.value == null && m['serverView.noEquals'], ...spaces(val)])),
-      h('td', null, h('code', { class: 'w-val' }, value.slice(p.index, p.index + p.length))),
+      h('td', null, code(name, 'name'), notes([name == '' && m['serverView.emptyName'], ...spaces(name), times.get(name)! > 1 && m['serverView.repeated']])),
+      h('td', null, code(val, 'value'), notes([p.value == null && m['serverView.noEquals'], ...spaces(val)])),
+      h('td', null, code(value.slice(p.index, p.index + p.length))),
     );
   });
   const shift = r.spans.path.index;
   return {
-    summary: str(m, 'serverView.summary', { count: rows.length }),
+    summary: str(m, 'serverView.summary', { count: r.pairs.length }),
     issues: path.ok ? [] : issueItems(m, value, [], { ...path.error, index: path.error.index + shift }),
-    path: path.ok ? path.value : r.path,
+    path: clip(path.ok ? path.value : r.path, CUT),
     output: [
       rows.length
         ? table(m, 'serverView.params', ['serverView.colName', 'serverView.colValue', 'serverView.colSent'], rows)
         : h('p', null, m['serverView.none']),
-      r.fragment != null && h('p', { class: 'w-hint' }, fmt(m, 'serverView.fragment', { text: `#${r.fragment}` })),
+      r.pairs.length > MAX_ROWS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: r.pairs.length - MAX_ROWS })),
+      clipped && h('p', { class: 'w-hint' }, m['common.clipped']),
+      r.fragment != null && h('p', { class: 'w-hint' }, fmt(m, 'serverView.fragment', { text: clip(`#${r.fragment}`, CELL) })),
     ] as Child,
   };
 }

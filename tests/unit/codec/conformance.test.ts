@@ -6,16 +6,16 @@ import { describe, expect, test } from 'vitest';
 import { decode, encode, parseFormPairs, type EncodeMode } from '../../../src/codec/index.ts';
 import { percentEncodeSingleByte } from '../../../src/codec/charsets.ts';
 import { isUrlSafe } from '../../../src/codec/sets.ts';
-import { readWpt } from './support.ts';
+import { wptPercentEncoding, wptUrlencoded } from './support.ts';
 
 type PercentEncodingCase = { input: string; output: Record<string, string> };
 type UrlencodedCase = { input: string; output: [string, string][] };
 
 // Comment strings sit between the cases in percent-encoding.json.
-const percentEncoding = readWpt<(string | PercentEncodingCase)[]>('percent-encoding.json').filter(
+const percentEncoding = (wptPercentEncoding as (string | PercentEncodingCase)[]).filter(
   (entry): entry is PercentEncodingCase => typeof entry !== 'string',
 );
-const urlencoded = readWpt<UrlencodedCase[]>('urlencoded-parser-data.json');
+const urlencoded = wptUrlencoded as UrlencodedCase[];
 
 /**
  * Output encodings the codec cannot express, and why. The public `encode` is UTF-8 only

@@ -1,5 +1,29 @@
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { decode } from '../../../src/codec/index.ts';
+import { byteSources } from '../../../src/codec/decode.ts';
+import { readUtf8 } from '../../../src/codec/utf8.ts';
+import { RUNS, wellFormedText } from './support.ts';
+
+/**
+ * The span of the first maximal invalid subsequence, found byte by byte with the source of
+ * every byte recorded (the slow, obvious way, which decode() once took).
+ */
+function firstInvalidBySources(text: string, form: boolean) {
+  const { bytes, index, end } = byteSources(text, form);
+  for (let at = 0; at < bytes.length; ) {
+    const read = readUtf8(bytes, at, bytes.length);
+    if (read < 0) return { index: index[at], length: (end[at - read - 1] as number) - (index[at] as number), byteOffset: at };
+    at += read >>> 21;
+  }
+  return null;
+}
+
+/** Escapes of every kind (valid, invalid, truncated), stray percents, + and literals. */
+const escapeHeavy = fc.string({
+  unit: fc.constantFrom('%C3', '%A9', '%E2', '%82', '%AC', '%F0', '%9F', '%98', '%80', '%FF', '%ED', '%A0', '%C0', '%2B', '%', '+', 'x', 'é', '😀', '\uD800'),
+  maxLength: 30,
+});
 
 describe('decode', () => {
   test('reads escapes in either hex case', () => {
@@ -30,6 +54,18 @@ describe('decode', () => {
     ['after multi-byte literals', 'ü%FF', { index: 1, length: 3, byteOffset: 2 }],
   ])('strictly rejects a %s with the escapes and byte offset at fault', (_, text, at) => {
     expect(decode(text)).toMatchObject({ ok: false, error: { code: 'invalid-utf8', ...at } });
+  });
+
+  test('points at the same escapes as a byte-by-byte walk, in both modes', () => {
+    fc.assert(
+      fc.property(fc.oneof(escapeHeavy, wellFormedText), fc.boolean(), (text, form) => {
+        const r = decode(text, { mode: form ? 'form' : 'standard', invalid: 'error' });
+        const expected = firstInvalidBySources(text, form);
+        if (!r.ok && r.error.code == 'invalid-utf8') expect(r.error).toEqual({ code: 'invalid-utf8', ...expected });
+        else if (r.ok) expect(expected).toBeNull();
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   test('lenient decoding replaces each maximal invalid subsequence with one U+FFFD', () => {

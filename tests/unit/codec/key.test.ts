@@ -30,25 +30,21 @@ function referenceKey(text: string): string {
 }
 
 describe('groupKey', () => {
-  test('is 16 lowercase hex digits', () => {
-    expect(groupKey('')).toMatch(/^[0-9a-f]{16}$/);
-    expect(groupKey('/landing?utm_source=email')).toMatch(/^[0-9a-f]{16}$/);
-  });
-
-  test('follows its documented algorithm for ASCII and non-ASCII text', () => {
+  test('follows its documented algorithm for ASCII and non-ASCII text, short or too long for the reused buffer', () => {
     fc.assert(
       fc.property(wellFormedText, (text) => {
         expect(groupKey(text)).toBe(referenceKey(text));
       }),
       { numRuns: RUNS },
     );
+    // groupKey encodes into a buffer the codec reuses: whatever it held before must not matter.
+    const texts = ['x'.repeat(70_000), 'é'.repeat(30_000), '/a', 'ab'.repeat(5_000) + '😀', '', 'abc', 'abcd\0'];
+    for (const text of [...texts, ...[...texts].reverse()]) expect(groupKey(text)).toBe(referenceKey(text));
   });
 
   test('keeps its values: stored keys stay valid', () => {
     // Pinned once; a change here means every stored key would change.
-    expect(groupKey('')).toBe(referenceKey(''));
     expect(groupKey('/landing?utm_source=email')).toBe('a20fe7f47624cda6');
-    expect(groupKey('https://example.com/')).toBe(referenceKey('https://example.com/'));
   });
 
   test('tells apart texts that differ only in padding or length', () => {
@@ -60,13 +56,5 @@ describe('groupKey', () => {
     const keys = new Set<string>();
     for (let k = 0; k < 200_000; k++) keys.add(groupKey(`/landing/page-${k % 3000}?utm_campaign=spring_${k}`));
     expect(keys.size).toBe(200_000);
-  });
-});
-
-/** groupKey encodes into a buffer the rest of the codec reuses too. */
-describe('groupKey and the reused buffer', () => {
-  test('gives the documented key whatever the buffer held before, and for texts too long to keep it', () => {
-    const texts = ['x'.repeat(70_000), 'é'.repeat(30_000), '/a', 'ab'.repeat(5_000) + '😀', '', 'abc', 'abcd\0'];
-    for (const text of [...texts, ...[...texts].reverse()]) expect(groupKey(text)).toBe(referenceKey(text));
   });
 });

@@ -74,6 +74,14 @@ describe('normalize: hosts', () => {
     expect(canonicalOf(url)).toBe(canonical);
   });
 
+  test('writes the host of a scheme that is not special as text: escaped, never punycode', () => {
+    expect(canonicalOf('foo://Ж.Example/x')).toBe('foo://%D0%96.example/x');
+    expect(canonicalOf('foo://%7euser%2f/')).toBe('foo://~user%2F/');
+    expect(canonicalOf('foo://[0:0::1]/')).toBe('foo://[::1]/');
+    // The special schemes' hosts are domain names: IDNA applies.
+    expect(canonicalOf('ftp://Ж.example/')).toBe('ftp://xn--f1a.example/');
+  });
+
   test('the fast path for plain hosts agrees with the platform URL parser', () => {
     for (const host of ['Example.COM', 'a-b.c_d.example', 'www.example.co.uk.', 'x1.y2']) {
       expect(canonicalOf(`http://${host}/`)).toBe(new URL(`http://${host}/`).href);

@@ -1,18 +1,14 @@
-/** Shared test data: where the conformance data lives, and generators for property tests. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+/**
+ * Shared test data: the conformance data, and generators for property tests. Data is
+ * imported as modules, not read from disk, so the suites also run inside Chromium
+ * (the `codec:chromium` project).
+ */
 import fc from 'fast-check';
 import type { NormalizePolicy } from '../../../src/codec/index.ts';
 
-export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** The WPT data sits beside the repository (CI puts a copy of `shared/` next to its clone). */
-export const wptDir = path.resolve(repoRoot, '..', 'shared', 'conformance', 'wpt');
-
-export function readWpt<T>(file: string): T {
-  return JSON.parse(readFileSync(path.join(wptDir, file), 'utf8')) as T;
-}
+// The WPT data sits beside the repository, unchanged (CI puts a copy of `shared/` next to its clone).
+export { default as wptPercentEncoding } from '../../../../shared/conformance/wpt/percent-encoding.json';
+export { default as wptUrlencoded } from '../../../../shared/conformance/wpt/urlencoded-parser-data.json';
 
 /** Runs per property: enough to find edge cases, few enough to keep the suite quick. */
 export const RUNS = 3000;

@@ -1,0 +1,10 @@
+import { define, Widget } from '../lib/client';
+import { browserSetsView } from './view';
+
+class BrowserSetsWidget extends Widget {
+  update() {
+    this.show(browserSetsView(this.m, this.values().value ?? ''));
+  }
+}
+
+define('pe-browser-sets', BrowserSetsWidget);

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { HTMLElement } from 'node-html-parser';
+import { builtPages } from '../support/dist';
+
+// The English edition as built: reading order, stable heading and FAQ ids (the translations
+// reuse them, and links in four languages point at them), and the live views whose content
+// a claim in the prose depends on. Expected values come from Node's own URL API or are the
+// ids themselves: an id that changes must change here on purpose.
+const pages = new Map(builtPages().map((p) => [p.path, p.root]));
+const page = (path: string): HTMLElement => {
+  const root = pages.get(path);
+  if (!root) throw new Error(`no built page ${path}`);
+  return root;
+};
+
+const ORDER = ['percent-encoding', 'encoding-sets', 'encoding-functions', 'decoding', 'real-world-bugs', 'analytics-normalization', 'security', 'faq'];
+
+const HEADINGS: Record<string, string[]> = {
+  'percent-encoding': ['why-it-exists', 'what-goes-wrong', 'character-classes', 'how-escaping-works', 'non-ascii', 'latin-accents', 'chinese', 'cyrillic', 'thai', 'devanagari', 'emoji', 'decoding-reverse', 'when-it-matters'],
+  'encoding-sets': ['component-set', 'vs-encodeuricomponent', 'url-set', 'url-set-not-for-values', 'vs-encodeuri', 'form-set', 'plus-and-space', 'browser-sets', 'side-by-side', 'common-mistakes', 'mistake-whole-url', 'mistake-no-encoding', 'mistake-context', 'mistake-plus-space', 'mistake-legacy-charsets'],
+  'encoding-functions': ['at-a-glance', 'try-it', 'javascript', 'python', 'java', 'php', 'go', 'dotnet', 'ruby', 'which-one'],
+  decoding: ['stray-percent', 'invalid-utf8', 'windows-1251', 'windows-874', 'mojibake', 'plus-in-form-mode', 'double-encoding'],
+  'real-world-bugs': ['vanishing-search-query', 'international-product', 'double-encoded-redirect', 'common-thread'],
+  'analytics-normalization': ['where-variants-come-from', 'safe-to-merge', 'decoded-exports', 'reserved-stay-encoded', 'two-models', 'what-stays-different', 'unicode-normalization', 'worked-example', 'default-rules', 'business-rules', 'pipeline', 'out-of-scope', 'tools-differ', 'warehouse-scale', 'warehouse-bigquery', 'warehouse-snowflake', 'warehouse-grouping', 'warehouse-cli', 'troubleshooting'],
+  security: ['path-traversal', 'double-decoding', 'overlong-utf8', 'nul-byte', 'crlf-injection', 'open-redirects', 'not-html-or-shell', 'defensive-recipe'],
+  faq: ['encoding-questions', 'decoding-questions', 'server-questions', 'security-questions'],
+};
+
+const FAQ = [
+  'one-letter-many-escapes', 'emoji-sequences', 'space-percent20-or-plus', 'paste-non-latin-into-url', 'encodeuri-vs-encodeuricomponent', 'which-function', 'encode-tilde-star-quote',
+  'decoded-gibberish', 'stray-percent', 'how-many-times-encoded',
+  'encoded-slash-404', 'lowercase-hex-same', 'looks-same-counts-twice', 'fragment-not-sent',
+  'not-html-escaping',
+];
+
+describe('the English edition', () => {
+  it('lists its eight pages in reading order on the home page, and links each to the next', () => {
+    const links = page('/en/').querySelectorAll('main a').map((a) => a.getAttribute('href'));
+    expect(links.filter((href) => ORDER.some((slug) => href === `/en/${slug}/`))).toEqual(ORDER.map((slug) => `/en/${slug}/`));
+    ORDER.forEach((slug, i) => {
+      const root = page(`/en/${slug}/`);
+      expect(root.querySelector('a[rel=prev]')?.getAttribute('href') ?? null, slug).toBe(i > 0 ? `/en/${ORDER[i - 1]}/` : null);
+      expect(root.querySelector('a[rel=next]')?.getAttribute('href') ?? null, slug).toBe(i < ORDER.length - 1 ? `/en/${ORDER[i + 1]}/` : null);
+    });
+  });
+
+  it.each(ORDER)('%s: every heading has its stable id', (slug) => {
+    const headings = page(`/en/${slug}/`)
+      .querySelectorAll('article .heading > h2, article .heading > h3')
+      .map((h) => h.getAttribute('id') ?? `(no id: ${h.text})`);
+    expect(headings).toEqual(HEADINGS[slug]);
+  });
+
+  it('keeps every FAQ answer id', () => {
+    expect(page('/en/faq/').querySelectorAll('details.faq__details').map((d) => d.id)).toEqual(FAQ);
+  });
+
+  it('shows the new pages in th, hi and uk with the fallback notice until they are translated', () => {
+    for (const locale of ['th', 'hi', 'uk'])
+      for (const slug of ['encoding-functions', 'security']) expect(page(`/${locale}/${slug}/`).querySelector('[data-fallback-notice]'), `${locale} ${slug}`).not.toBeNull();
+  });
+});
+
+describe('live views that a claim depends on', () => {
+  const input = (root: HTMLElement, id: string) => root.querySelector(`#${id} [data-role=input]`)?.text;
+
+  it('real-world-bugs: the fix shows the request its code builds, with URLSearchParams writing +', () => {
+    const root = page('/en/real-world-bugs/');
+    expect(input(root, 'server-search-fixed')).toBe(`/search?${new URLSearchParams({ q: 'promises & async/await' })}`);
+    expect(root.querySelectorAll('#server-search-fixed [data-role=value]').map((v) => v.text)).toEqual(['promises & async/await']);
+  });
+
+  it('encoding-sets: a slash and a question mark arrive whole in a query value', () => {
+    const root = page('/en/encoding-sets/');
+    expect(root.querySelectorAll('#server-slash-in-query [data-role=value]').map((v) => v.text)).toEqual([new URLSearchParams('next=/files/a?tab=2').get('next')]);
+  });
+
+  it('analytics-normalization: the comparers say what the troubleshooting recipe says they say', () => {
+    const root = page('/en/analytics-normalization/');
+    const verdict = (id: string) => root.querySelector(`#${id} [data-verdict]`)?.getAttribute('data-verdict');
+    expect(verdict('compare-plus')).toBe('different');
+    expect(verdict('compare-unreserved')).toBe('equivalent');
+    expect(verdict('compare-models')).toBe('equivalent');
+    expect(verdict('compare-nfc-nfd')).toBe('different');
+  });
+
+  it('security: one decode hides the traversal and the second shows it; the overlong slash is refused', () => {
+    const root = page('/en/security/');
+    expect(root.querySelectorAll('#decode-double-traversal [data-role=layer]').map((l) => l.text).at(-1)).toBe('../etc/passwd');
+    expect(root.querySelector('#decode-overlong [data-role=error]')?.getAttribute('data-code')).toBe('invalid-utf8');
+    const params = root.querySelectorAll('#server-open-redirect [data-role=value]').map((v) => v.text);
+    expect(params.map((next) => new URL(next, 'https://shop.example/login').origin)).toEqual(Array(4).fill('https://evil.example'));
+  });
+});

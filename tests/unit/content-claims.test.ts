@@ -1,0 +1,223 @@
+/**
+ * The English articles' claims about behaviour, each checked against the codec, the fixtures
+ * of the real runtimes (tests/fixtures/*.json) or the Node running the tests, so a change that
+ * breaks a claim fails here. The comment over each test names the page and section it backs.
+ */
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, normalize, parseFormPairs, parseUrl, rfc3986Allows, type EncoderId } from '../../src/codec/index.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const fixture = (name: string) => JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', name), 'utf8')) as Record<string, Record<string, unknown>>;
+const servers = fixture('servers.json');
+const functions = fixture('encoders.json');
+const decoders = functions.$decoders as Record<string, Record<string, unknown>>;
+
+const model = (id: EncoderId, text: string) => {
+  const r = encoders.find((e) => e.id === id)!.encode(text);
+  return r.ok ? r.value : null;
+};
+const canonical = (url: string, policy = {}) => {
+  const r = normalize(url, policy);
+  if (!r.ok) throw new Error(`normalize refused ${url}`);
+  return r.canonical;
+};
+const serverStacks = Object.keys(servers).filter((k) => !k.startsWith('$'));
+
+describe('encoding-sets', () => {
+  // #component-set: "/" and "?" are data in a query value, structure in a path.
+  test('a slash and a question mark arrive intact in a query value and split a path', () => {
+    expect(parseFormPairs('next=/files/a?tab=2')).toEqual([['next', '/files/a?tab=2']]);
+    expect([...new URLSearchParams('next=/files/a?tab=2')]).toEqual([['next', '/files/a?tab=2']]);
+    const parsed = parseUrl('/files/a/b?next=/files/a?tab=2');
+    expect(parsed.ok && [parsed.path, parsed.query]).toEqual(['/files/a/b', 'next=/files/a?tab=2']);
+  });
+
+  // #url-set: "Square brackets stay raw ... and so does a second #"; "Browsers accept both".
+  test('a repair leaves [ ] and a second # raw, and the URL parser accepts them', () => {
+    const link = 'https://example.com/a[1]#x#y';
+    expect(encode(link, 'url')).toEqual({ ok: true, value: link });
+    expect(new URL(link).href).toBe(link);
+  });
+
+  // #form-set: form encoders differ on ~ and *.
+  test("URLSearchParams escapes ~, Python's urlencode leaves it raw and escapes *, PHP's urlencode escapes both", () => {
+    expect(new URLSearchParams({ q: '~' }).toString()).toBe('q=%7E');
+    expect(functions['python:urlencode']?.['~']).toBe('~');
+    expect(functions['python:urlencode']?.['*']).toBe('%2A');
+    expect(functions['php:urlencode']?.['~']).toBe('%7E');
+    expect(functions['php:urlencode']?.['*']).toBe('%2A');
+    expect([model('python:urlencode', '~'), model('python:urlencode', '*')]).toEqual(['~', '%2A']);
+  });
+
+  // #plus-and-space: every server stack reads + in a query as a space and %2B as a plus; a value decoder keeps +.
+  test('+ is a space and %2B a plus to every server stack; decodeURIComponent keeps +', () => {
+    expect(serverStacks).toHaveLength(6);
+    for (const stack of serverStacks) {
+      expect(servers[stack]?.['q=a+b'], stack).toBe('a b');
+      expect(servers[stack]?.['q=a%2Bb'], stack).toBe('a+b');
+    }
+    expect(decoders['js:decodeURIComponent']?.['a+b%20c']).toBe('a+b c');
+    expect(decodeURIComponent('a+b')).toBe('a+b');
+  });
+
+  // #mistake-legacy-charsets: servers disagree about bytes that are not UTF-8.
+  test('Node, Python and Django write U+FFFD, PHP and Go pass the bytes on, Rails refuses the request', () => {
+    for (const stack of ['node:URLSearchParams', 'python:parse_qsl', 'django:QueryDict']) expect(servers[stack]?.['q=caf%E9'], stack).toBe('caf\uFFFD');
+    for (const stack of ['php:parse_str', 'go:url.ParseQuery']) expect(servers[stack]?.['q=caf%E9'], stack).toEqual({ bytes: '636166e9' });
+    expect(servers['rails:ActionDispatch::Request#GET']?.['q=caf%E9']).toMatchObject({ error: expect.stringMatching(/^ActionController::BadRequest/) });
+    // And the Node running the tests agrees with the fixture.
+    expect(new URLSearchParams('q=caf%E9').get('q')).toBe('caf\uFFFD');
+  });
+});
+
+describe('percent-encoding', () => {
+  // #character-classes: "[ and ] may appear raw just around an IPv6 address in the host".
+  test('RFC 3986 allows [ ] raw in no part but the host, where they hold an IPv6 address', () => {
+    for (const part of ['userinfo', 'path', 'special-query', 'query', 'fragment'] as const) {
+      expect(rfc3986Allows(part, '['), part).toBe(false);
+      expect(rfc3986Allows(part, ']'), part).toBe(false);
+    }
+    expect(new URL('http://[::1]/').host).toBe('[::1]');
+  });
+
+  // #character-classes: browsers leave { } | ^ \ and the backtick raw in a query, and | in a path.
+  test('the URL parser leaves { } | ^ \\ ` raw in a query and | in a path', () => {
+    for (const c of ['{', '}', '|', '^', '\\', '`']) {
+      expect(browserEncode(c, 'special-query'), c).toMatchObject({ value: c });
+      const url = new URL('http://h/');
+      url.search = c;
+      expect(url.search).toBe(`?${c}`);
+    }
+    expect(browserEncode('|', 'path')).toMatchObject({ value: '|' });
+    expect(new URL('http://h/a|b').pathname).toBe('/a|b');
+  });
+});
+
+describe('analytics-normalization', () => {
+  // #safe-to-merge: browsers write exactly the normalizer's escapes only for space, " < > and non-ASCII.
+  test('for a space, " < > and non-ASCII the browser writes the canonical escapes; for | ^ { } it does not, and a form parser reads both alike', () => {
+    for (const c of [' ', '"', '<', '>', 'é', 'ламінат']) {
+      const sent = browserEncode(`a${c}b`, 'special-query');
+      expect(sent.ok && `/p?q=${sent.value}`, c).toBe(canonical(`/p?q=a${c}b`));
+    }
+    for (const c of ['|', '^', '{', '}']) {
+      expect(browserEncode(c, 'special-query'), c).toMatchObject({ value: c });
+      expect(canonical(`/p?q=${c}`), c).not.toBe(`/p?q=${c}`);
+      expect(parseFormPairs(`q=${c}`)).toEqual(parseFormPairs(`q=${encodeURIComponent(c)}`));
+    }
+  });
+
+  // #decoded-exports: a decoded & cannot be told from a real one.
+  test('decoding R%26D makes a different request', () => {
+    expect(canonical('/search?q=R%26D')).not.toBe(canonical('/search?q=R&D'));
+  });
+
+  // #unicode-normalization: NFC and NFD are different bytes, and the normalizer keeps them apart.
+  test('NFC and NFD spellings of é stay apart', () => {
+    expect('é'.normalize('NFD')).toBe('e\u0301');
+    expect(canonical('/menu/caf%C3%A9')).not.toBe(canonical('/menu/cafe%CC%81'));
+  });
+
+  // #default-rules: the fragment is dropped by default and kept on request.
+  test('the fragment is dropped by default and kept for hash-routed apps', () => {
+    expect(canonical('/app#/billing')).toBe('/app');
+    expect(canonical('/app#/billing', { fragment: 'keep' })).toBe('/app#/billing');
+  });
+
+  // #business-rules: www., a trailing slash, the scheme and index.html are never merged on their own.
+  test('www., a trailing slash, http and https, and index.html stay apart', () => {
+    for (const [a, b] of [
+      ['https://www.example.com/', 'https://example.com/'],
+      ['https://example.com/docs', 'https://example.com/docs/'],
+      ['http://example.com/', 'https://example.com/'],
+      ['https://example.com/docs/', 'https://example.com/docs/index.html'],
+    ]) expect(canonical(a!), `${a} ${b}`).not.toBe(canonical(b!));
+  });
+
+  // #pipeline: "This site's key is a 64-bit hash".
+  test('the group key is 64 bits: 16 hex digits', () => {
+    const r = normalize('/landing');
+    expect(r.ok && r.key).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('faq', () => {
+  // #paste-non-latin-into-url: IDNA for http(s) hosts, escapes for other schemes.
+  test('an http(s) host goes through UTS #46 and punycode, another scheme gets escapes', () => {
+    expect(browserResolve('https://ＥＸＡＭＰＬＥ.com/')).toEqual({ ok: true, href: 'https://example.com/' });
+    expect(browserResolve('https://Пример.рф/')).toEqual({ ok: true, href: 'https://xn--e1afmkfd.xn--p1ai/' });
+    expect(new URL('foo://ж/').href).toBe('foo://%D0%B6/');
+  });
+});
+
+describe('real-world-bugs', () => {
+  // #vanishing-search-query: "URLSearchParams ... writes each space as a +".
+  test('URLSearchParams writes + for a space, and the model says so too', () => {
+    const input = 'promises & async/await';
+    const real = new URLSearchParams({ q: input }).toString();
+    expect(real).toBe('q=promises+%26+async%2Fawait');
+    expect(`q=${model('js:URLSearchParams', input)}`).toBe(real);
+    expect(model('js:encodeURIComponent', input)).toBe(encodeURIComponent(input));
+  });
+});
+
+describe('security', () => {
+  // #path-traversal: the URL parser resolves escaped dots, and keeps an escaped slash in one segment.
+  test('%2e%2e segments are resolved by the URL parser and the normalizer; ..%2f stays one segment', () => {
+    expect(new URL('https://h/static/%2e%2e/%2e%2e/etc/passwd').pathname).toBe('/etc/passwd');
+    expect(canonical('/static/%2e%2e/%2e%2e/etc/passwd')).toBe('/etc/passwd');
+    expect(new URL('https://h/static/..%2f..%2fetc/passwd').pathname).toBe('/static/..%2f..%2fetc/passwd');
+    expect(canonical('/static/..%2f..%2fetc/passwd')).toBe('/static/..%2F..%2Fetc/passwd');
+    expect(decode('/static/..%2f..%2fetc/passwd')).toMatchObject({ value: '/static/../../etc/passwd' });
+  });
+
+  // #double-decoding: one decode leaves %2e%2e%2f, the second gives ../
+  test('a double-encoded traversal is only visible after the second decode', () => {
+    expect(decodeLayers('%252e%252e%252fetc%252fpasswd').layers).toEqual(['%252e%252e%252fetc%252fpasswd', '%2e%2e%2fetc%2fpasswd', '../etc/passwd']);
+  });
+
+  // #overlong-utf8: the strict decoder rejects %C0%AF; a replacing one writes two U+FFFD, as TextDecoder does.
+  test('the strict decoder rejects %C0%AF, and a replacing one never makes a slash of it', () => {
+    expect(decode('%C0%AF')).toMatchObject({ ok: false, error: { code: 'invalid-utf8', index: 0 } });
+    expect(decode('%C0%AF', { invalid: 'replace' })).toMatchObject({ ok: true, value: '\uFFFD\uFFFD' });
+    expect(new TextDecoder().decode(new Uint8Array([0xc0, 0xaf]))).toBe('\uFFFD\uFFFD');
+  });
+
+  // #nul-byte: "Node's file functions throw".
+  test('%00 decodes to NUL, which Node refuses in a file name', () => {
+    expect(decode('report.pdf%00.png')).toMatchObject({ value: 'report.pdf\0.png' });
+    expect(() => fs.statSync('report.pdf\0.png')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));
+  });
+
+  // #crlf-injection: "Node's http module throws ERR_INVALID_CHAR".
+  test('%0D%0A decodes to a line break, which Node refuses in a header value', () => {
+    expect(decode('/home%0D%0ASet-Cookie:%20session=attacker')).toMatchObject({ value: '/home\r\nSet-Cookie: session=attacker' });
+    expect(() => http.validateHeaderValue('Location', '/home\r\nSet-Cookie: session=attacker')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_CHAR' }));
+    expect(decodeLayers('%250D%250A').layers).toEqual(['%250D%250A', '%0D%0A', '\r\n']);
+  });
+
+  // #open-redirects: all four start with / once decoded, and all four leave the site.
+  test('four return addresses that start with / all lead to another host', () => {
+    const pairs = parseFormPairs('a=//evil.example&b=/%5Cevil.example&c=%2F%2Fevil.example&d=/%09/evil.example');
+    for (const [name, value] of pairs) {
+      expect(value.startsWith('/'), name).toBe(true);
+      expect(new URL(value, 'https://shop.example/login').origin, name).toBe('https://evil.example');
+    }
+  });
+
+  // #not-html-or-shell: encodeURIComponent leaves ' ( ) * ! raw.
+  test("encodeURIComponent leaves the apostrophe, parentheses, asterisk and exclamation mark raw", () => {
+    expect(encodeURIComponent("it's (*)!")).toBe("it's%20(*)!");
+    expect(model('js:encodeURIComponent', "it's (*)!")).toBe("it's%20(*)!");
+  });
+
+  // #defensive-recipe: an escaped letter and a dot segment do not hide /admin from a canonical comparison.
+  test('/%61dmin/users and /admin/./users are /admin/users', () => {
+    expect(canonical('/%61dmin/users')).toBe('/admin/users');
+    expect(canonical('/admin/./users')).toBe('/admin/users');
+  });
+});
