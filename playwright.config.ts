@@ -25,7 +25,7 @@ const chromium = {
   },
 };
 /** Specs whose verdict is a main-thread timing. */
-const TIMED = /widgets-large-input\.spec\.ts$/;
+const TIMED = /widgets-(large-input|group-large)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,7 +43,7 @@ export default defineConfig({
     { name: 'chromium', use: { ...chromium }, testIgnore: TIMED },
     // Timed against a bare text box with a 200 ms margin: run last, one test at a time, so
     // the other worker's tests do not take the CPU from under the measurement.
-    { name: 'chromium-timed', use: { ...chromium }, testMatch: TIMED, dependencies: ['chromium'], fullyParallel: false },
+    { name: 'chromium-timed', use: { ...chromium }, testMatch: TIMED, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
   ],
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,

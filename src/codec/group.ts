@@ -6,11 +6,14 @@ import type { NormalizePolicy } from './normalize/types.ts';
 export type UrlGroup = {
   canonical: string;
   key: string;
-  /** Number of input lines in the group. */
+  /** Number of input lines in the group (with weighted input, the sum of their counts). */
   count: number;
   /** Each distinct raw line, most frequent first (ties: first seen first). */
   variants: { raw: string; count: number }[];
 };
+
+/** A URL that stands for `count` lines: a report row with its views or sessions. */
+export type WeightedUrl = { url: string; count: number };
 
 /** Distinct lines that could not be normalized, with the reason. */
 export type RejectedLine = { raw: string; count: number; error: CodecIssue };
@@ -19,7 +22,7 @@ export type GroupReport = {
   groups: UrlGroup[];
   /** Most frequent first (ties: first seen first). */
   rejected: RejectedLine[];
-  /** Non-blank lines read, grouped or rejected. */
+  /** Non-blank lines (or weighted URLs) read, grouped or rejected. */
   lines: number;
 };
 
@@ -45,34 +48,42 @@ type Entry = { group: UrlGroup; variant: Variant } | { rejected: RejectedLine };
 
 /**
  * {@link group}, plus the lines that could not be normalized and the number of lines read.
+ * An item may also be a {@link WeightedUrl}: it then adds its `count` (a report row's views,
+ * say) to its group, its variant or its rejected line, where a plain string adds 1.
  *
  * @example
  * groupReport('/a\n\nnot a url\n/a').rejected
  * // [{ raw: 'not a url', count: 1, error: { code: 'invalid-url', index: 0, length: 9 } }]
+ * groupReport([{ url: '/a', count: 10 }, { url: '/%61', count: 5 }]).groups[0].count // 15
  */
-export function groupReport(urls: Iterable<string>, policy?: Partial<NormalizePolicy>): GroupReport {
+export function groupReport(urls: Iterable<string | WeightedUrl>, policy?: Partial<NormalizePolicy>): GroupReport {
   const compiled = compilePolicy(policy);
   const byRaw = new Map<string, Entry>();
   const byCanonical = new Map<string, UrlGroup>();
   const rejected: RejectedLine[] = [];
   let lines = 0;
 
-  for (const raw of typeof urls === 'string' ? urls.split(/\r\n|\n|\r/) : urls) {
-    if (typeof raw !== 'string' || isBlank(raw)) continue;
+  for (const item of typeof urls === 'string' ? urls.split(/\r\n|\n|\r/) : urls) {
+    let raw: string;
+    let weight = 1;
+    if (typeof item === 'string') raw = item;
+    else if (typeof item?.url === 'string') (raw = item.url), (weight = Number.isFinite(item.count) ? item.count : 0);
+    else continue;
+    if (isBlank(raw)) continue;
     lines++;
     const seen = byRaw.get(raw);
     if (seen !== undefined) {
       if ('rejected' in seen) {
-        seen.rejected.count++;
+        seen.rejected.count += weight;
       } else {
-        seen.variant.count++;
-        seen.group.count++;
+        seen.variant.count += weight;
+        seen.group.count += weight;
       }
       continue;
     }
     const result = normalizeWith(raw, compiled, false);
     if (!result.ok) {
-      const line: RejectedLine = { raw, count: 1, error: result.error };
+      const line: RejectedLine = { raw, count: weight, error: result.error };
       rejected.push(line);
       byRaw.set(raw, { rejected: line });
       continue;
@@ -82,9 +93,9 @@ export function groupReport(urls: Iterable<string>, policy?: Partial<NormalizePo
       target = { canonical: result.canonical, key: result.key, count: 0, variants: [] };
       byCanonical.set(result.canonical, target);
     }
-    const variant: Variant = { raw, count: 1 };
+    const variant: Variant = { raw, count: weight };
     target.variants.push(variant);
-    target.count++;
+    target.count += weight;
     byRaw.set(raw, { group: target, variant });
   }
 

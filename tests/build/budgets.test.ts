@@ -31,10 +31,17 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   // the URL scanner is shared by parsing and normalizing. Was 21,300 / 16,650 / 15,630 /
   // 12,520 bytes. Raised again with issue 16's robustness (share links carried exactly and applied once,
   // a copy that never loses text, bounded rows and cells, bidi isolation).
-  tools: 24_860,
+  // Raised on purpose with Group's analyst features (issue 17), on the two pages with Group:
+  // split pages first with a summary, the filter and the orders, TSV and a count column,
+  // why spellings merged (on demand, in the worker), big pastes taken into memory, rows drawn
+  // a batch per frame, share links that keep the CSV columns, the oversized-file error.
+  // Group's page chunk 1,743 → 3,288 B, its worker 1,332 → 2,273 B. Was 24,860 / 18,900
+  // bytes; percent-encoding +14 B (was 13,800): the shared client exports its share-link
+  // reader for Group.
+  tools: 27_300,
   faq: 20_120,
-  'analytics-normalization': 18_900,
-  'percent-encoding': 13_800,
+  'analytics-normalization': 21_330,
+  'percent-encoding': 13_820,
 };
 
 /**

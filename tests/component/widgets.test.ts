@@ -305,6 +305,29 @@ describe('Group', () => {
     expect(groups(await render(Group, { lines: base, trim: true, caseInsensitive: 'utm_source' }))).toEqual([['/page?campaign=test&utm_source=email', 5]]);
   });
 
+  it('puts split pages first and explains each merge in the HTML, with the rules Normalize names', async () => {
+    const root = await render(Group, { lines: ['/home', '/home', '/home', '/a?x=%41', '/a?x=A'] }, 'uk');
+    expect(groups(root)).toEqual([['/a?x=A', 2], ['/home', 3]]);
+    const why = root.querySelectorAll('details[data-role=why]');
+    // /home arrived under one spelling, already canonical: nothing to explain.
+    expect(why).toHaveLength(1);
+    expect(why[0]?.hasAttribute('open')).toBe(false);
+    expect(why[0]?.querySelector('summary')?.text).toBe('Чому ці написання об’єдналися');
+    expect(why[0]?.querySelectorAll('[data-role=why-variant]').map((v) => [v.querySelector('code')?.text, v.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule'))])).toEqual([
+      ['/a?x=%41', ['decode-unreserved']],
+      ['/a?x=A', []],
+    ]);
+    expect(text(root, '[data-role=summary]')).toBe('Рядків: 5. Сторінок: 2. Сторінок, що надійшли у двох і більше написаннях: 1. Не URL: 0.');
+  });
+
+  it('writes figures with the locale’s digit grouping', async () => {
+    const lines = Array.from({ length: 1234 }, (_, i) => `/p${i % 2}`);
+    expect(text(await render(Group, { lines }, 'en'), '[data-role=summary]')).toContain('Rows: 1,234.');
+    expect(text(await render(Group, { lines }, 'hi'), '[data-role=summary]')).toContain('पंक्तियाँ: 1,234।');
+    expect(text(await render(Group, { lines: Array.from({ length: 123456 }, () => '/p') }, 'hi'), '[data-role=summary]')).toContain('पंक्तियाँ: 1,23,456।');
+    expect(text(await render(Group, { lines }, 'uk'), '[data-role=summary]')).toContain('Рядків: 1\u00a0234.');
+  });
+
   it('lists lines that are not URLs with their reason', async () => {
     const root = await render(Group, { lines: ['/a', 'not a url', '/a'] });
     expect(groups(root)).toEqual([['/a', 2]]);

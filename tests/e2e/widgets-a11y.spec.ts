@@ -32,7 +32,11 @@ for (const locale of ['en', 'th', 'hi', 'uk']) {
       expect(await axe(page)).toEqual([]);
       await showProblems(page);
       // Open every disclosure, so hidden parts are checked too.
-      for (const d of await page.locator('[data-widget] details:not([open]) > summary').all()) await d.click();
+      const closed = page.locator('[data-widget] details:not([open]) > summary');
+      while ((await closed.count()) > 0) await closed.first().click();
+      // Group's controls for the table, and a row's merge explained (filled by the worker).
+      await expect(page.locator('#tool-group [data-region=view]')).toBeVisible();
+      await expect(page.locator('#tool-group [data-role=why-variant] [data-role=change]')).toHaveCount(1);
       expect(await axe(page)).toEqual([]);
     });
   }
@@ -59,6 +63,14 @@ for (const width of [320, 640]) {
     await page.locator('#tool-encode [data-role=input]').fill('ламінат'.repeat(40));
     await showProblems(page);
     await page.locator('#tool-decode [data-role=input]').fill('%D0%BB'.repeat(200));
+    // Group's table controls and an explained merge, with a long canonical URL.
+    await page.locator('#tool-group input[name=format][value=csv]').check();
+    await page.locator('#tool-group [data-role=input]').fill(`page,views\n/a?q=${'%D0%BB'.repeat(60)},1\n/a?q=${'л'.repeat(60)},2`);
+    await expect(page.locator('#tool-group [data-role=canonical]')).toHaveCount(1);
+    await expect(page.locator('#tool-group [data-role=canonical]')).toContainText('/a?q=');
+    await page.locator('#tool-group [data-role=why] > summary').click();
+    await expect(page.locator('#tool-group [data-role=why-variant]')).toHaveCount(2);
+    await expect(page.locator('#tool-group select[name=count]')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

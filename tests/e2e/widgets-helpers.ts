@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The tools page of a locale, with every widget at full size (ids `tool-<name>`). */
@@ -51,6 +52,41 @@ export async function ready(widget: Locator): Promise<void> {
 
 /** The text of each element, in order. */
 export const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+
+/**
+ * Starts a `longtask` observer in the page. `longest()` gives the longest main-thread task
+ * since the start (or the last `reset()`), taking the entries still queued too: they reach
+ * an observer a while after their task, so reading right after a table appears would miss
+ * the task that drew it.
+ */
+export async function watchLongTasks(page: Page) {
+  type Watch = { longest: number; seen: PerformanceObserver; take(list: PerformanceEntryList): void };
+  await page.evaluate(() => {
+    const watch = {
+      longest: 0,
+      take(list: PerformanceEntryList) {
+        for (const e of list) watch.longest = Math.max(watch.longest, e.duration);
+      },
+    } as Watch;
+    watch.seen = new PerformanceObserver((list) => watch.take(list.getEntries()));
+    watch.seen.observe({ type: 'longtask' });
+    (window as unknown as { watch: Watch }).watch = watch;
+  });
+  return {
+    longest: () =>
+      page.evaluate(() => {
+        const { watch } = window as unknown as { watch: Watch };
+        watch.take(watch.seen.takeRecords());
+        return watch.longest;
+      }),
+    reset: () =>
+      page.evaluate(() => {
+        const { watch } = window as unknown as { watch: Watch };
+        watch.take(watch.seen.takeRecords());
+        watch.longest = 0;
+      }),
+  };
+}
 
 /** A megabyte (2^20 UTF-16 units) of input. */
 export const MB = 2 ** 20;
@@ -177,3 +213,31 @@ export const readsLeftToRight = (scope: Locator, text: string): Promise<boolean>
     }
     return lefts.every((x, i) => i == 0 || x > lefts[i - 1]!);
   }, text);
+
+/**
+ * A message of the locale's Group strings, figures in the locale's digits. `isolated`: the
+ * message is plain text (an aria-live summary, a heading), where reader data (a string
+ * value: a column or file name) is set between U+2068 and U+2069, as the widget's str() does.
+ */
+export const groupMessage = (locale: string, key: string, params: Record<string, string | number> = {}, isolated = false) => {
+  const group = JSON.parse(readFileSync(new URL(`../../src/i18n/${locale}.json`, import.meta.url), 'utf8')).widgets.group;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return (group[key] as string).replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    const v = params[k] ?? '';
+    return typeof v == 'number' ? number.format(v) : isolated ? `\u2068${v}\u2069` : v;
+  });
+};
+
+/**
+ * An export as analytics tools produce it: 100,000 lines (4.4 MB) of 5,000 pages, each reached
+ * through links that spell the same parameters differently (escapes, hex case, +, order), some
+ * with other data.
+ */
+export function analyticsExport(): string {
+  const spellings = ['email', '%65mail', 'e%6Dail', '%65%6d%61%69%6c', 'EMAIL', 'email+news', 'email%20news', 'email%2Bnews'];
+  return Array.from({ length: 100_000 }, (_, i) => {
+    const source = spellings[Math.floor(i / 5000) % spellings.length];
+    const page = `/p/${i % 5000}`;
+    return i % 3 ? `${page}?utm_source=${source}&utm_medium=mail` : `${page}?utm_medium=mail&utm_source=${source}`;
+  }).join('\n');
+}

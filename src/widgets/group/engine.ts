@@ -1,32 +1,110 @@
 /**
- * Group's heavy half: CSV reading, grouping with the codec, trimming for display, and the
- * mapping CSV. It runs in the worker (worker.ts); the page never loads it.
+ * Group's heavy half: reading lines, CSV and TSV (with an optional count column), grouping
+ * with the codec, the table's order and filter, the rules behind each merge, and the
+ * mapping CSV. It runs in the worker (worker.ts) and at build time; the page never loads it.
  */
-import { groupReport, type GroupReport, type NormalizePolicy, type RejectedLine, type UrlGroup } from '../../codec';
-
-/** What the page renders: the top groups and a few variants each, plus counts. */
-export type GroupData = {
-  lines: number;
-  groupCount: number;
-  groups: (UrlGroup & { variantCount: number })[];
-  rejected: RejectedLine[];
-  rejectedCount: number;
-  rejectedLines: number;
-};
+import {
+  encode,
+  groupReport,
+  normalize,
+  type GroupReport,
+  type NormalizeChange,
+  type NormalizePolicy,
+  type RejectedLine,
+  type UrlGroup,
+  type WeightedUrl,
+} from '../../codec';
 
 export const MAX_GROUPS = 200;
 export const MAX_VARIANTS = 20;
 const MAX_REJECTED = 10;
 
-export function trim(r: GroupReport): GroupData {
+/** How the table is cut from the report: which groups, in which order. */
+export type View = {
+  /** `split`: only the groups that merged two or more spellings. */
+  show?: string;
+  /** Text the canonical URL must contain (case-insensitive, as typed or percent-encoded). */
+  filter?: string;
+  /** `lines` (default: split groups first, then most lines), `spellings` or `url`. */
+  sort?: string;
+};
+
+/** What the page renders: the top groups of the view and a few variants each, plus counts. */
+export type GroupData = {
+  lines: number;
+  groupCount: number;
+  /** Groups that merged two or more spellings. */
+  splitCount: number;
+  /** Groups the view lets through (all of them when it narrows nothing). */
+  matchCount: number;
+  narrowed: boolean;
+  /** The count column's header when groups add it up; null when they count lines. */
+  sumOf: string | null;
+  /** The sum of that column over every row (0 when lines are counted). */
+  sum: number;
+  /** Rows whose count cell is not a number (counted as 0). */
+  unreadable: number;
+  groups: (UrlGroup & { variantCount: number })[];
+  rejected: RejectedLine[];
+  rejectedCount: number;
+  /** Rows that are not URLs. */
+  rejectedLines: number;
+};
+
+const isSplit = (g: UrlGroup) => (g.variants.length > 1 ? 1 : 0);
+const byUrl = (a: UrlGroup, b: UrlGroup) => (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0);
+const ORDERS: Record<string, (a: UrlGroup, b: UrlGroup) => number> = {
+  lines: (a, b) => isSplit(b) - isSplit(a) || b.count - a.count || byUrl(a, b),
+  spellings: (a, b) => b.variants.length - a.variants.length || b.count - a.count || byUrl(a, b),
+  url: byUrl,
+};
+
+/** Whether a canonical URL holds the filter text, as typed or as the codec escapes it. */
+function matcher(filter = ''): ((canonical: string) => boolean) | null {
+  const typed = filter.trim().toLowerCase();
+  if (!typed) return null;
+  const escaped = encode(filter.trim(), 'url');
+  const alt = escaped.ok ? escaped.value.toLowerCase() : typed;
+  return (canonical) => {
+    const c = canonical.toLowerCase();
+    return c.includes(typed) || c.includes(alt);
+  };
+}
+
+/** The rows behind a report: what the table needs beyond the codec's groups. */
+export type Input = { sumOf: string | null; unreadable: number; rows: Map<string, number> | null };
+const LINES: Input = { sumOf: null, unreadable: 0, rows: null };
+
+export function trim(r: GroupReport, view: View = {}, input: Input = LINES): GroupData {
+  const keep = matcher(view.filter);
+  const split = view.show == 'split';
+  const chosen = split || keep ? r.groups.filter((g) => (!split || g.variants.length > 1) && (!keep || keep(g.canonical))) : r.groups.slice();
+  chosen.sort(ORDERS[view.sort ?? ''] ?? ORDERS.lines);
+  const rowsOf = (x: RejectedLine) => input.rows?.get(x.raw) ?? x.count;
   return {
     lines: r.lines,
     groupCount: r.groups.length,
-    groups: r.groups.slice(0, MAX_GROUPS).map((g) => ({ ...g, variants: g.variants.slice(0, MAX_VARIANTS), variantCount: g.variants.length })),
+    splitCount: r.groups.reduce((n, g) => n + isSplit(g), 0),
+    matchCount: chosen.length,
+    narrowed: split || !!keep,
+    sumOf: input.sumOf,
+    sum: input.sumOf == null ? 0 : r.groups.reduce((n, g) => n + g.count, 0) + r.rejected.reduce((n, x) => n + x.count, 0),
+    unreadable: input.unreadable,
+    groups: chosen.slice(0, MAX_GROUPS).map((g) => ({ ...g, variants: g.variants.slice(0, MAX_VARIANTS), variantCount: g.variants.length })),
     rejected: r.rejected.slice(0, MAX_REJECTED),
     rejectedCount: r.rejected.length,
-    rejectedLines: r.rejected.reduce((n, x) => n + x.count, 0),
+    rejectedLines: r.rejected.reduce((n, x) => n + rowsOf(x), 0),
   };
+}
+
+/** Each shown variant of a group with the rules that turned it into the canonical URL. */
+export type Explained = { raw: string; changes: NormalizeChange[] };
+
+export function explain(g: UrlGroup, policy: NormalizePolicy): Explained[] {
+  return g.variants.slice(0, MAX_VARIANTS).map((v) => {
+    const r = normalize(v.raw, policy);
+    return { raw: v.raw, changes: r.ok ? r.changes : [] };
+  });
 }
 
 /** The most frequent of `,` `;` and tab in the first line of `text` (spreadsheet exports vary). */
@@ -64,30 +142,78 @@ export function parseCsv(text: string, delim = csvDelimiter(text)): string[][] {
   return rows;
 }
 
-export type Job = { text: string; format: string; column: string; policy: NormalizePolicy };
+/**
+ * A count cell as people write it: `1234`, `1,234`, `1 234`, `1.234.567`, `12.5`, `12,5`,
+ * `1.234,5`. Blank is 0; anything else that is not a number is NaN.
+ */
+export function countOf(cell: string): number {
+  let s = cell.replace(/[\s'’]/g, '');
+  if (!s) return 0;
+  const comma = s.lastIndexOf(',');
+  const dot = s.lastIndexOf('.');
+  if (comma >= 0 && dot >= 0) s = comma > dot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  else if (/^[-+]?\d{1,3}([,.])\d{3}(\1\d{3})*$/.test(s)) s = s.replace(/[,.]/g, '');
+  else s = s.replace(',', '.');
+  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : NaN;
+}
 
-/** Reads the lines (or a CSV column), groups them, reporting progress every 5,000 lines. */
+/** A header that names the URL column in common exports. */
+const URL_HEADER = /url|uri|page|path|link|address|landing/i;
+
+export type Job = { text: string; format: string; column: string; count: string; policy: NormalizePolicy };
+
+/** A column index chosen in the form, or `fallback` when there is none that fits. */
+const columnOf = (value: string, headers: string[], fallback: number) => {
+  const n = value === '' ? NaN : Number(value);
+  return Number.isInteger(n) && n >= 0 && n < headers.length ? n : fallback;
+};
+
+/**
+ * Reads the lines (or a CSV or TSV column, with the counts of another), groups them, and
+ * reports progress every 5,000 rows.
+ */
 export function run(job: Job, progress: (done: number, total: number) => void) {
-  let lines: string[];
+  let urls: (string | WeightedUrl)[];
   let headers: string[] | null = null;
   let column = 0;
-  if (job.format == 'csv') {
-    const rows = parseCsv(job.text);
-    headers = rows.shift() ?? [];
-    column = job.column === '' ? Math.max(0, headers.findIndex((h) => /url|uri|page|path|link|address|landing/i.test(h))) : Number(job.column) || 0;
-    lines = rows.map((r) => r[column] ?? '');
+  let count = -1;
+  const input: Input = { sumOf: null, unreadable: 0, rows: null };
+  if (job.format == 'csv' || job.format == 'tsv') {
+    const table = parseCsv(job.text, job.format == 'tsv' ? '\t' : undefined);
+    headers = table.shift() ?? [];
+    column = columnOf(job.column, headers, Math.max(0, headers.findIndex((h) => URL_HEADER.test(h))));
+    count = columnOf(job.count, headers, -1);
+    if (count < 0) urls = table.map((r) => r[column] ?? '');
+    else {
+      // Rows per spelling, for the mapping CSV and for the rows that are not URLs.
+      const rows = new Map<string, number>();
+      input.sumOf = headers[count] || `#${count + 1}`;
+      input.rows = rows;
+      urls = table.map((r) => {
+        const url = r[column] ?? '';
+        let n = countOf(r[count] ?? '');
+        if (Number.isNaN(n)) (n = 0), url.trim() && input.unreadable++;
+        rows.set(url, (rows.get(url) ?? 0) + 1);
+        return { url, count: n };
+      });
+    }
   } else {
-    lines = job.text.split(/\r\n|\n|\r/);
+    urls = job.text.split(/\r\n|\n|\r/);
   }
-  const total = lines.length;
+  const total = urls.length;
   function* feed() {
     for (let i = 0; i < total; i++) {
       if (i % 5000 == 0 && i) progress(i, total);
-      yield lines[i]!;
+      yield urls[i]!;
     }
   }
-  return { headers, column, report: groupReport(feed(), job.policy) };
+  return { headers, column, count, input, report: groupReport(feed(), job.policy) };
 }
+
+export type Run = ReturnType<typeof run>;
+
+/** A number for a CSV cell: sums of decimal counts lose their float noise. */
+const figure = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
 /**
  * One CSV cell of a download: always quoted, and a cell starting with = + - @ (or tab, CR)
@@ -95,10 +221,17 @@ export function run(job: Job, progress: (done: number, total: number) => void) {
  */
 export const csvCell = (s: string | number) => `"${String(s).replace(/^[=+\-@\t\r]/, "'$&").replace(/"/g, '""')}"`;
 
-/** The raw-to-canonical mapping: one row per distinct raw line, every cell a {@link csvCell}. */
-export function csvOf(r: GroupReport): string {
-  const out = [['raw', 'canonical', 'group_key', 'count', 'problem']];
-  for (const g of r.groups) for (const v of g.variants) out.push([v.raw, g.canonical, g.key, String(v.count), '']);
-  for (const x of r.rejected) out.push([x.raw, '', '', String(x.count), x.error.code]);
+/**
+ * The raw-to-canonical mapping: one row per distinct raw line, with the lines it stood
+ * for (`count`); with a count column also that column summed over those lines (`sum`) and
+ * over the whole group (`group_sum`). Every cell is a {@link csvCell}.
+ */
+export function csvOf({ report: r, input }: Pick<Run, 'report' | 'input'>): string {
+  const rows = input.rows;
+  const lines = (raw: string, count: number) => figure(rows?.get(raw) ?? count);
+  const sums = (count: number, group: number | '') => (rows ? [figure(count), group === '' ? '' : figure(group)] : []);
+  const out = [['raw', 'canonical', 'group_key', 'count', ...(rows ? ['sum', 'group_sum'] : []), 'problem']];
+  for (const g of r.groups) for (const v of g.variants) out.push([v.raw, g.canonical, g.key, lines(v.raw, v.count), ...sums(v.count, g.count), '']);
+  for (const x of r.rejected) out.push([x.raw, '', '', lines(x.raw, x.count), ...sums(x.count, ''), x.error.code]);
   return `\uFEFF${out.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,30 +1,69 @@
-import { define, Widget } from '../lib/client';
+import { define, linkFields, toDOM, Widget } from '../lib/client';
+import { issueItem } from '../lib/issues';
 import { policyOf } from '../lib/policy';
-import { str } from '../lib/view';
-import type { GroupData } from './engine';
-import { groupView } from './view';
+import { type Child, h, str } from '../lib/view';
+import type { Explained, GroupData, View } from './engine';
+import { groupRows, groupView, whyView } from './view';
 import workerUrl from './worker?chunk';
 
 /** Largest file read at all. */
 const MAX_MB = 50;
 /**
- * A file larger than this is grouped from memory rather than put in the text box: laying
- * out 100,000 lines in a textarea freezes a page for seconds, the grouping does not.
+ * Input longer than this (a file, or a paste) is grouped from memory rather than put in
+ * the text box: laying out 100,000 lines in a textarea freezes a page for seconds, the
+ * grouping does not. The box shows its beginning instead.
  */
 const BOX = 256 * 1024;
+/** How much of an input held in memory the box shows. */
+const PREVIEW_LINES = 100;
+const PREVIEW_CHARS = 10_000;
+/**
+ * Groups drawn per frame. Building and drawing all 200 rows of 100,000 lines at once (up to
+ * 20 variants each) kept a loaded main thread for 150-250 ms; a batch per frame keeps each
+ * task short.
+ */
+const ROWS_PER_FRAME = 25;
+
+/** The beginning of a long text: its first lines, for the box. */
+function beginning(text: string): string {
+  let end = -1;
+  for (let i = 0; i < PREVIEW_LINES && end < PREVIEW_CHARS; i++) {
+    end = text.indexOf('\n', end + 1);
+    if (end < 0) return text.slice(0, PREVIEW_CHARS);
+  }
+  return text.slice(0, Math.min(end, PREVIEW_CHARS));
+}
+
+/** Tab-separated text (a spreadsheet copy) has a tab in its first line. */
+const tabbed = (text: string) => text.slice(0, text.search(/\r|\n|$/)).includes('\t');
+
+type Reply = { type: string; id: number } & Record<string, unknown>;
+type Result = { data: GroupData | null; headers?: string[] | null; column?: number; count?: number; ms?: number };
 
 class GroupWidget extends Widget {
   w: Worker | null = null;
-  busy = false;
-  job = 0;
+  /** The worker's unanswered jobs, by id. */
+  pending = new Map<number, (reply: Reply | null) => void>();
+  jobs = 0;
+  /** The last job whose answer may be shown, and the last grouping (for its progress). */
+  latest = 0;
+  grouping = 0;
   timer = 0;
-  /** Resolves when the current job's result has been shown. */
+  /** Counts the tables drawn: a table still being drawn stops when a newer one replaces it. */
+  tables = 0;
+  /** Whether the form changed since the table was last asked for. */
+  stale = false;
+  /** Resolves when the last requested table has been shown. */
   done: Promise<void> = Promise.resolve();
-  fresh = false;
+  /** What the worker last grouped: the text and the other inputs (format, columns, policy). */
+  groupedText: string | undefined;
+  groupedWith = '';
   /** Milliseconds the worker took for the last grouping (read by the e2e timing test). */
   ms = 0;
-  /** The chosen file's text, when it is too large for the box. */
+  /** The input, when it is too large for the box (a file or a paste). */
   text: string | undefined;
+  /** A share link's state, until the CSV's header row has given its column choices options. */
+  linked: Map<string, string> | undefined;
   /** A file dropped before this code arrived (kept by Group.astro's script). `declare`: a
    * field initializer would wipe it when the element upgrades. */
   declare early?: File;
@@ -39,99 +78,247 @@ class GroupWidget extends Widget {
       if (f) e.preventDefault(), this.load(f);
     });
     this.q('[data-action=download]').addEventListener('click', () => this.download());
+    const box = this.box();
     // Typing in the box puts its lines back in charge.
-    this.q('[data-role=input]').addEventListener('input', () => this.file());
+    box.addEventListener('input', () => this.memory());
+    box.addEventListener('paste', (e) => this.paste(e));
+    // `toggle` does not bubble; a capturing listener sees every row's disclosure.
+    this.addEventListener('toggle', (e) => this.explain(e.target as HTMLElement), true);
     if (this.early) void this.load(this.early), delete this.early;
   }
 
-  /** Uses a file's text (in the box, or from memory when large) and notes it. */
-  file(text?: string, note = '') {
+  box() {
+    return this.q<HTMLTextAreaElement>('[data-role=input]');
+  }
+
+  /** Holds a long input in memory (or, with none, lets the box's lines count), with a note. */
+  memory(text?: string, note = '') {
     this.text = text;
     const p = this.q('[data-role=file-note]');
     p.textContent = note;
     p.hidden = !note;
   }
 
+  /** The text for the box, or for memory with its beginning in the box; then groups it. */
+  take(text: string, format: string, note: string) {
+    const large = text.length > BOX;
+    this.box().value = large ? beginning(text) : text;
+    this.memory(large ? text : undefined, large ? note : '');
+    if (large) this.say(note);
+    this.q<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
+    for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]')) sel.value = '';
+    this.update();
+  }
+
+  /**
+   * A paste replacing the whole box decides the format: tab-separated text is TSV, and
+   * text without tabs is not. A long paste is taken into memory, as a long file is: the
+   * browser laying it out in the box would block the page for seconds.
+   */
+  paste(e: ClipboardEvent) {
+    const pasted = e.clipboardData?.getData('text/plain') ?? '';
+    const box = this.box();
+    const { selectionStart: from, selectionEnd: to, value } = box;
+    const whole = from == 0 && to == value.length;
+    const current = this.values().format ?? 'lines';
+    const format = !whole ? current : tabbed(pasted) ? 'tsv' : current == 'tsv' ? 'lines' : current;
+    if (pasted.length + value.length - (to - from) <= BOX) {
+      // The browser pastes it; its input event groups it.
+      this.q<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
+      return;
+    }
+    e.preventDefault();
+    const text = whole ? pasted : value.slice(0, from) + pasted + value.slice(to);
+    this.take(text, format, str(this.m, 'group.pasteInUse', { size: this.mb(text.length) }));
+  }
+
+  /** A size in megabytes, in the page's digits: a figure (not isolated as reader data is). */
+  mb(bytes: number): Child[] {
+    return [new Intl.NumberFormat(this.lang, { maximumFractionDigits: 1 }).format(bytes / 2 ** 20)];
+  }
+
   async load(f: File) {
     this.q('[data-role=file-name]').textContent = f.name;
-    if (f.size > MAX_MB * 2 ** 20) return this.say(str(this.m, 'group.fileTooBig', { size: MAX_MB }));
+    if (f.size > MAX_MB * 2 ** 20) return this.fail('file-too-big', str(this.m, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
     let text: string;
     try {
       text = await f.text();
     } catch {
-      return this.say(this.m['group.fileError']!);
+      return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
     }
-    const box = this.q<HTMLTextAreaElement>('[data-role=input]');
-    if (text.length > BOX) {
-      box.value = '';
-      const note = str(this.m, 'group.fileInUse', { name: f.name, size: (f.size / 2 ** 20).toFixed(1) });
-      this.file(text, note);
-      this.say(note);
-    } else {
-      box.value = text;
-      this.file();
-    }
-    if (/\.csv$/i.test(f.name)) this.q<HTMLInputElement>('input[name=format][value=csv]').checked = true;
-    this.q<HTMLSelectElement>('select[name=column]').value = '';
-    this.update();
+    // The name decides when it says CSV or TSV; otherwise the content does, both ways.
+    const format = /\.csv$/i.test(f.name) ? 'csv' : /\.(tsv|tab)$/i.test(f.name) || tabbed(text) ? 'tsv' : 'lines';
+    this.take(text, format, str(this.m, 'group.fileInUse', { name: f.name, size: this.mb(f.size) }));
+  }
+
+  /**
+   * A file that cannot be grouped: stop what was being grouped, and show the error where
+   * the table was, so the previous results do not pass for the new file's.
+   */
+  fail(code: string, text: string) {
+    this.stop();
+    if (this.text !== undefined) this.box().value = '';
+    this.memory();
+    this.q<HTMLInputElement>('input[type=file]').value = '';
+    this.tables++;
+    this.show({ summary: text, output: h('ul', { class: 'w-issues' }, issueItem(this.m, 'error', code, text)) });
+  }
+
+  /** The form's values; the box's lines only when they are the input (not a beginning shown). */
+  override values() {
+    const v = super.values();
+    if (this.text !== undefined) delete v.lines;
+    return v;
+  }
+
+  /** A link made while the input is in memory carries the options only, and says so. */
+  override share(b: HTMLButtonElement) {
+    super.share(b);
+    if (this.text !== undefined) this.q('[data-role=share-note]').textContent = this.m['group.linkNoInput']!;
+  }
+
+  override restore(opening = false): boolean {
+    if (!super.restore(opening)) return false;
+    // The column choices have options only once the worker has read the CSV's header row:
+    // keep the link's choice until then.
+    this.linked = linkFields(location.hash.slice(location.hash.indexOf('?') + 1));
+    return true;
   }
 
   update() {
-    this.fresh = false;
-    this.q('[data-region=csv]').hidden = this.values().format != 'csv';
+    this.stale = true;
+    this.q('[data-region=csv]').hidden = (this.values().format ?? 'lines') == 'lines';
     clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.run(), 150);
   }
 
-  async run(): Promise<void> {
-    clearTimeout(this.timer);
-    // A job still running is stale: stop it rather than queue behind it.
-    if (this.busy) this.w?.terminate(), (this.w = null);
-    const w = (this.w ??= new Worker(workerUrl, { type: 'module' }));
-    const v = this.values();
-    const id = ++this.job;
-    const bar = this.q<HTMLProgressElement>('progress');
-    this.busy = true;
-    this.done = new Promise<void>((resolve) => {
-      w.onmessage = (e) => {
-        const d = e.data;
-        if (d.id != id) return;
-        if (d.type == 'progress') {
-          bar.parentElement!.hidden = false;
-          bar.max = d.total;
-          bar.value = d.done;
-          return;
-        }
-        this.busy = false;
-        this.fresh = true;
-        this.ms = d.ms;
-        bar.parentElement!.hidden = true;
-        this.columns(d.headers, d.column);
-        this.show(groupView(this.m, d.data as GroupData));
-        resolve();
-      };
-    });
-    w.postMessage({ type: 'run', id, job: { text: this.text ?? v.lines ?? '', format: v.format, column: v.column ?? '', policy: policyOf(v) } });
-    await this.done;
+  /** Asks the worker for a job's answer; null when the worker was stopped first. */
+  ask(job: Record<string, unknown>): [number, Promise<Reply | null>] {
+    const w = (this.w ??= this.start());
+    const id = ++this.jobs;
+    const answer = new Promise<Reply | null>((resolve) => this.pending.set(id, resolve));
+    w.postMessage({ ...job, id });
+    return [id, answer];
   }
 
-  /** Offers the CSV's header cells as column choices. */
-  columns(headers: string[] | null, column: number) {
-    const sel = this.q<HTMLSelectElement>('select[name=column]');
-    if (!headers) return;
-    const keep = sel.value;
-    sel.replaceChildren(...headers.map((h, i) => new Option(h || `#${i + 1}`, String(i))));
-    sel.value = keep !== '' && +keep < headers.length ? keep : String(column);
+  start() {
+    const w = new Worker(workerUrl, { type: 'module' });
+    const bar = this.q<HTMLProgressElement>('progress');
+    w.onmessage = (e: MessageEvent<Reply>) => {
+      const d = e.data;
+      if (d.type == 'progress') {
+        if (d.id != this.grouping) return;
+        bar.parentElement!.hidden = false;
+        bar.max = d.total as number;
+        bar.value = d.done as number;
+        return;
+      }
+      this.pending.get(d.id)?.(d);
+      this.pending.delete(d.id);
+    };
+    return w;
+  }
+
+  /** Stops the worker and whatever it was doing. */
+  stop() {
+    clearTimeout(this.timer);
+    this.w?.terminate();
+    this.w = null;
+    for (const answer of this.pending.values()) answer(null);
+    this.pending.clear();
+    this.groupedWith = '';
+    this.q('progress').parentElement!.hidden = true;
+  }
+
+  /**
+   * Shows the table for the form: groups again when the input, its format or columns, or
+   * the policy changed (stopping a grouping still running, which is stale); otherwise only
+   * asks for the last grouping cut anew (another filter, order or choice of groups).
+   */
+  run(): Promise<void> {
+    clearTimeout(this.timer);
+    this.stale = false;
+    const v = this.values();
+    const text = this.text ?? v.lines ?? '';
+    const pick = (name: string) => this.linked?.get(name) ?? v[name] ?? '';
+    const job = { format: v.format ?? 'lines', column: pick('column'), count: pick('count'), policy: policyOf(v) };
+    const view: View = { show: v.show ?? 'all', filter: v.filter ?? '', sort: v.sort ?? 'lines' };
+    const inputs = JSON.stringify(job);
+    const regroup = text !== this.groupedText || inputs !== this.groupedWith;
+    if (regroup && this.grouping && this.pending.has(this.grouping)) this.stop();
+    if (regroup) (this.groupedText = text), (this.groupedWith = inputs);
+    const [id, answer] = this.ask(regroup ? { type: 'run', job: { ...job, text }, view } : { type: 'view', view });
+    if (regroup) this.grouping = id;
+    this.latest = id;
+    this.done = answer.then(async (reply) => {
+      const r = reply as Result | null;
+      if (!r) return;
+      // A grouping's answer sets the columns even when a newer cut of it is what to show.
+      if (regroup && id == this.grouping) {
+        this.q('progress').parentElement!.hidden = true;
+        this.ms = r.ms ?? 0;
+        this.linked = undefined;
+        if (r.headers) {
+          const column = String(r.column ?? 0);
+          const count = (r.count ?? -1) < 0 ? '' : String(r.count);
+          this.columns(r.headers, column, count);
+          // The columns it chose are the form's now: choosing them again groups nothing anew.
+          this.groupedWith = JSON.stringify({ ...job, column, count });
+        }
+      }
+      if (id != this.latest) return;
+      // Nothing grouped yet (the worker was restarted): group.
+      if (!r.data) {
+        this.groupedWith = '';
+        return this.run();
+      }
+      this.draw(r.data);
+    });
+    return this.done;
+  }
+
+  /** Shows a table, its first rows at once and the rest a batch per frame. */
+  draw(d: GroupData) {
+    this.show(groupView(this.m, d, this.lang, undefined, ROWS_PER_FRAME));
+    const body = this.querySelector('[data-role=output] tbody');
+    const table = ++this.tables;
+    let drawn = ROWS_PER_FRAME;
+    const next = () => {
+      if (table != this.tables || !body || drawn >= d.groups.length) return;
+      body.append(toDOM(groupRows(this.m, d.groups.slice(drawn, (drawn += ROWS_PER_FRAME)), this.lang)));
+      requestAnimationFrame(next);
+    };
+    requestAnimationFrame(next);
+  }
+
+  /** Offers the CSV's header cells as column choices, with the ones the grouping used. */
+  columns(headers: string[], column: string, count: string) {
+    const options = () => headers.map((h, i) => new Option(h || `#${i + 1}`, String(i)));
+    const url = this.q<HTMLSelectElement>('select[name=column]');
+    url.replaceChildren(...options());
+    url.value = column;
+    const sum = this.q<HTMLSelectElement>('select[name=count]');
+    sum.replaceChildren(sum.options[0]!, ...options());
+    sum.value = count;
+  }
+
+  /** Fills a row's disclosure, when first opened, with the rules that changed each variant. */
+  async explain(details: HTMLElement) {
+    if (!(details instanceof HTMLDetailsElement) || details.dataset.role != 'why' || !details.open) return;
+    const body = details.querySelector('.w-why-body')!;
+    // Filled already: at build time, or when opened before.
+    if (body.textContent) return;
+    body.textContent = this.m['group.whyLoading']!;
+    const [, answer] = this.ask({ type: 'why', key: details.dataset.key });
+    const variants = (await answer)?.variants as Explained[] | null | undefined;
+    body.replaceChildren(variants ? toDOM(whyView(this.m, variants)) : '');
   }
 
   async download() {
-    if (!this.fresh) await this.run();
-    const id = this.job;
-    const w = this.w!;
-    const csv: string = await new Promise((resolve) => {
-      w.onmessage = (e) => e.data.type == 'csv' && e.data.id == id && resolve(e.data.csv);
-      w.postMessage({ type: 'csv', id });
-    });
+    await (this.stale ? this.run() : this.done);
+    const [, answer] = this.ask({ type: 'csv' });
+    const csv = (await answer)?.csv as string | undefined;
+    if (!csv) return;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     a.download = 'url-groups.csv';

@@ -71,3 +71,28 @@ describe('groupReport', () => {
     ]);
   });
 });
+
+describe('groupReport with weighted input', () => {
+  test('adds up each URL’s count instead of counting lines', () => {
+    const report = groupReport([
+      { url: '/landing?utm_source=email', count: 120 },
+      { url: '/landing?utm_source=%65mail', count: 30 },
+      '/landing?utm_source=email',
+      { url: '/b', count: 7 },
+      { url: 'not a url', count: 4 },
+      { url: 'not a url', count: 2 },
+    ]);
+    expect(report.lines).toBe(6);
+    expect(report.groups.map((g) => [g.canonical, g.count, g.variants.map((v) => [v.raw, v.count])])).toEqual([
+      ['/landing?utm_source=email', 151, [['/landing?utm_source=email', 121], ['/landing?utm_source=%65mail', 30]]],
+      ['/b', 7, [['/b', 7]]],
+    ]);
+    expect(report.rejected).toEqual([{ raw: 'not a url', count: 6, error: { code: 'invalid-url', index: 0, length: 9 } }]);
+  });
+
+  test('orders groups by their summed count, and counts a count that is not a number as 0', () => {
+    const report = groupReport([{ url: '/a', count: 1 }, { url: '/a', count: 1 }, { url: '/b', count: 5 }, { url: '/c', count: Number.NaN }, { url: ' ', count: 9 }]);
+    expect(report.groups.map((g) => [g.canonical, g.count])).toEqual([['/b', 5], ['/a', 2], ['/c', 0]]);
+    expect(report.lines).toBe(4);
+  });
+});
