@@ -7,4 +7,4 @@ class AnatomyWidget extends Widget {
   }
 }
 
-define('pe-anatomy', AnatomyWidget);
+define('anatomy', AnatomyWidget);

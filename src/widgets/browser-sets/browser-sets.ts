@@ -7,4 +7,4 @@ class BrowserSetsWidget extends Widget {
   }
 }
 
-define('pe-browser-sets', BrowserSetsWidget);
+define('browser-sets', BrowserSetsWidget);

@@ -11,4 +11,4 @@ class CompareWidget extends Widget {
   }
 }
 
-define('pe-compare', CompareWidget);
+define('compare', CompareWidget);

@@ -13,4 +13,4 @@ class DecodeWidget extends Widget {
   }
 }
 
-define('pe-decode', DecodeWidget);
+define('decode', DecodeWidget);

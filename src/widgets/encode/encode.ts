@@ -20,4 +20,4 @@ class EncodeWidget extends Widget {
   }
 }
 
-define('pe-encode', EncodeWidget);
+define('encode', EncodeWidget);

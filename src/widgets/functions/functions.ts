@@ -27,4 +27,4 @@ class FunctionsWidget extends Widget {
   }
 }
 
-define('pe-functions', FunctionsWidget);
+define('functions', FunctionsWidget);

@@ -75,7 +75,12 @@ function matcher(filter = ''): ((canonical: string) => boolean) | null {
 export type Input = { sumOf: string | null; unreadable: number; rows: Map<string, number> | null };
 const LINES: Input = { sumOf: null, unreadable: 0, rows: null };
 
-export function trim(r: GroupReport, view: View = {}, input: Input = LINES): GroupData {
+/**
+ * The part of a report the table shows: the groups the view lets through (filter, split
+ * pages only), in its order, at most the table's rows, with the counts of the rest.
+ * (Named for the view, not "trim": `trim` is a normalize policy field.)
+ */
+export function cutForView(r: GroupReport, view: View = {}, input: Input = LINES): GroupData {
   const keep = matcher(view.filter);
   const split = view.show == 'split';
   const chosen = split || keep ? r.groups.filter((g) => (!split || g.variants.length > 1) && (!keep || keep(g.canonical))) : r.groups.slice();

@@ -327,4 +327,4 @@ class GroupWidget extends Widget {
   }
 }
 
-define('pe-group', GroupWidget);
+define('group', GroupWidget);

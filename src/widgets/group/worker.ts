@@ -13,7 +13,7 @@
  *   the rules that changed each (null when the group is not in the last grouping);
  * - `{ type: 'csv' }` → `{ type: 'csv', csv }`: the mapping of the last grouping.
  */
-import { csvOf, explain, run, trim, type Job, type Run } from './engine';
+import { csvOf, cutForView, explain, run, type Job, type Run } from './engine';
 
 let last: (Run & { job: Job }) | undefined;
 self.onmessage = (e: MessageEvent) => {
@@ -22,9 +22,9 @@ self.onmessage = (e: MessageEvent) => {
     const t0 = performance.now();
     last = { ...run(job, (done, total) => postMessage({ type: 'progress', id, done, total })), job };
     const { headers, column, count, input, report } = last;
-    postMessage({ type: 'result', id, data: trim(report, view, input), headers, column, count, ms: performance.now() - t0 });
+    postMessage({ type: 'result', id, data: cutForView(report, view, input), headers, column, count, ms: performance.now() - t0 });
   } else if (type == 'view') {
-    postMessage({ type: 'result', id, data: last ? trim(last.report, view, last.input) : null });
+    postMessage({ type: 'result', id, data: last ? cutForView(last.report, view, last.input) : null });
   } else if (type == 'why') {
     const g = last?.report.groups.find((x) => x.key == key);
     postMessage({ type: 'why', id, variants: g && last ? explain(g, last.job.policy) : null });

@@ -1,6 +1,6 @@
 /**
  * Browser side shared by every widget: view trees to DOM, the form wiring, copy buttons
- * and share links. Kept small on purpose: every page that embeds a widget ships it.
+ * and share links. Kept small on purpose: every widget's code loads it on first use.
  *
  * Share-link format (documented in ../README.md):
  *   <page URL>#<widget id>?<URLSearchParams of the widget's named form controls>
@@ -9,7 +9,7 @@
  * backslashes as `\\`. The fragment never reaches a server. Values go back into form
  * controls as `.value`, so a fragment holding markup is only ever text.
  */
-import { CUT, cutNote, type Child, type Dict } from './view';
+import { CUT, cutNote, widgetTag, type Child, type Dict } from './view';
 
 export function toDOM(n: Child): Node {
   if (Array.isArray(n)) {
@@ -256,7 +256,8 @@ export abstract class Widget extends HTMLElement {
 }
 
 /** Defines a widget's element once, and re-reads share links when the fragment changes. */
-export function define(name: string, cls: CustomElementConstructor) {
+export function define(kind: string, cls: CustomElementConstructor) {
+  const name = widgetTag(kind);
   if (!customElements.get(name)) customElements.define(name, cls);
 }
 

@@ -4,8 +4,8 @@
  * only reads downloads no widget code and no codec.
  *
  * The code loads on the first of:
- * - the widget coming within half a screen of the viewport (Astro's `client:visible`, for custom
- *   elements), so it is usually running before the reader reaches it;
+ * - the widget coming within half a screen of the viewport (an IntersectionObserver), so it
+ *   is usually running before the reader reaches it;
  * - a focus, pointer press or key inside it (a jump link or keyboard user can be faster);
  * - a share link naming it (`#<id>?<state>`), at load or on `hashchange`.
  *
@@ -16,8 +16,10 @@
  * widget's script passes the URL of its chunk (`import url from './<name>?chunk'`, see
  * astro.config.mjs).
  */
-export function loadOnUse(tag: string, module: string): void {
-  const widgets = [...document.querySelectorAll<HTMLElement>(tag)];
+export function loadOnUse(kind: string, module: string): void {
+  // The tag as widgetTag (lib/view.ts) writes it, spelled out: this module imports nothing,
+  // so that each page's inline script stays this small.
+  const widgets = [...document.querySelectorAll<HTMLElement>(`pe-${kind}`)];
   if (widgets.length == 0) return;
   const triggers = ['focusin', 'pointerdown', 'keydown'] as const;
   let loading: Promise<void> | undefined;

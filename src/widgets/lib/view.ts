@@ -70,3 +70,9 @@ export const CELL = 500;
 
 /** A long text cut to its two ends around "…" (quotes in sentences, table cells). */
 export const clip = (s: string, max = 60): string => (s.length > max ? `${s.slice(0, max / 2 - 2)}…${s.slice(2 - max / 2)}` : s);
+
+/**
+ * A widget's custom-element name, from its kind (`encode` → `pe-encode`): the one place the
+ * convention lives, for Shell (which renders it) and define.
+ */
+export const widgetTag = (kind: string): string => `pe-${kind}`;

@@ -9,4 +9,4 @@ class NormalizeWidget extends Widget {
   }
 }
 
-define('pe-normalize', NormalizeWidget);
+define('normalize', NormalizeWidget);

@@ -7,4 +7,4 @@ class ServerViewWidget extends Widget {
   }
 }
 
-define('pe-server-view', ServerViewWidget);
+define('server-view', ServerViewWidget);
