@@ -29,7 +29,7 @@ describe('LanguageSwitcher', () => {
   it('marks the current locale and labels the others in the reader language', async () => {
     const html = await render(LanguageSwitcher, { locale: 'uk', route: '' });
     expect(html.querySelector('a[aria-current=page]')?.getAttribute('hreflang')).toBe('uk');
-    expect(html.querySelector('a[hreflang=th]')?.getAttribute('title')).toBe('Читати цю сторінку мовою: тайська');
+    expect(html.querySelector('a[hreflang=th]')?.getAttribute('title')).toBe('Версія цієї сторінки іншою мовою: тайська');
     expect(html.querySelector('nav')?.getAttribute('aria-label')).toBe('Мова');
   });
 });

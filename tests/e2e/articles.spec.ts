@@ -110,3 +110,84 @@ test('the header links the FAQ and the tools in every locale', async ({ page }) 
     await expect(nav.locator(`a[href="/${locale}/tools/"]`)).toHaveCount(1);
   }
 });
+
+// The Ukrainian edition (issue 15): one live example edited on each article, with Ukrainian
+// input, and an FAQ deep link. Expected values come from the browser's own functions.
+test.describe('the Ukrainian edition', () => {
+  // The Ukrainian page itself, not the English one behind the fallback notice.
+  async function open(page: Page, path: string) {
+    await page.goto(`/uk/${path}`);
+    await expect(page.locator('[data-fallback-notice]')).toHaveCount(0);
+  }
+
+  test('percent-encoding: the encoder answers a new Ukrainian word', async ({ page }) => {
+    await open(page, 'percent-encoding/');
+    await type(page, 'encode-laminate', 'ґанок');
+    await expect(output(page, 'encode-laminate')).toHaveText(encodeURIComponent('ґанок'));
+  });
+
+  test('encoding-sets: the form encoder agrees with URLSearchParams', async ({ page }) => {
+    await open(page, 'encoding-sets/');
+    const value = 'кава з молоком+цукор';
+    await type(page, 'encode-form-thai', value);
+    await expect(output(page, 'encode-form-thai')).toHaveText(new URLSearchParams({ x: value }).toString().slice(2));
+  });
+
+  test('encoding-functions: the JavaScript rows answer as the browser does', async ({ page }) => {
+    await open(page, 'encoding-functions/');
+    const value = "Київ: 100% ~п'ять~";
+    await type(page, 'functions-main', value);
+    const row = (id: string) => page.locator(`#functions-main tr[data-encoder="${id}"] [data-role=encoded]`);
+    await expect(row('js:encodeURIComponent')).toHaveText(encodeURIComponent(value));
+    await expect(row('js:URLSearchParams')).toHaveText(new URLSearchParams({ q: value }).toString().slice(2));
+  });
+
+  test('decoding: a stray % stays literal beside a Ukrainian letter', async ({ page }) => {
+    await open(page, 'decoding/');
+    await type(page, 'decode-stray-zz', `%zz${encodeURIComponent('ї')}`);
+    await expect(output(page, 'decode-stray-zz')).toHaveText('%zzї');
+    await expect(page.locator('#decode-stray-zz [data-role=notice][data-code=stray-percent]')).toHaveCount(1);
+  });
+
+  test('real-world-bugs: the server view shows the parameters of an edited request', async ({ page }) => {
+    await open(page, 'real-world-bugs/');
+    await type(page, 'server-search-broken', `/search?q=${encodeURIComponent('ламінат & паркет')}`);
+    const params = page.locator('#server-search-broken [data-role=param]');
+    await expect(params).toHaveCount(1);
+    await expect(params.locator('[data-role=value]')).toHaveText('ламінат & паркет');
+  });
+
+  test('analytics-normalization: edited кампанія rows regroup, the escaped plus apart', async ({ page }) => {
+    await open(page, 'analytics-normalization/');
+    await type(page, 'group-landing', ['/landing?utm_source=email%20кампанія', '/landing?utm_source=email+кампанія', '/landing?utm_source=email%2Bкампанія'].join('\n'));
+    const groups = page.locator('#group-landing [data-role=group]');
+    await expect(groups).toHaveCount(2);
+    await expect(groups.first()).toHaveAttribute('data-count', '2');
+  });
+
+  test('security: the layers show what a server sees after each decode', async ({ page }) => {
+    await open(page, 'security/');
+    const value = encodeURIComponent(encodeURIComponent('../../таємне.txt'));
+    await type(page, 'decode-double-traversal', value);
+    const layers = page.locator('#decode-double-traversal [data-role=layer]');
+    await expect(layers).toHaveText([value, decodeURIComponent(value), decodeURIComponent(decodeURIComponent(value))]);
+  });
+
+  test('faq: an answer encodes a new letter', async ({ page }) => {
+    await open(page, 'faq/');
+    await page.locator('#one-letter-many-escapes > summary').click();
+    await type(page, 'faq-encode-ka', 'ї');
+    await expect(output(page, 'faq-encode-ka')).toHaveText(encodeURIComponent('ї'));
+  });
+
+  test('an FAQ deep link opens its answer, and the language switch keeps it', async ({ page }) => {
+    await open(page, 'faq/#space-percent20-or-plus');
+    const answer = page.locator('#space-percent20-or-plus');
+    await expect(answer).toHaveJSProperty('open', true);
+    await expect(answer.locator(':scope > summary')).toBeInViewport();
+    await expect(answer.locator(':scope > summary')).toContainText('Пробіл');
+    await page.locator('language-switcher a[hreflang=en]').click();
+    await expect(page).toHaveURL(/\/en\/faq\/#space-percent20-or-plus$/);
+    await expect(page.locator('#space-percent20-or-plus')).toHaveJSProperty('open', true);
+  });
+});

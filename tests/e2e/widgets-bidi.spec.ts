@@ -47,5 +47,5 @@ test('a file named with a right-to-left override leaves the note about it readab
   await w.locator('input[type=file]').setInputFiles({ name: `pages${RLO}.txt`, mimeType: 'text/plain', buffer: Buffer.from(lines) });
   const note = w.locator('[data-role=file-note]');
   await expect(note).toContainText(`pages${RLO}.txt`);
-  expect(await readsLeftToRight(note, 'групується з пам’яті')).toBe(true);
+  expect(await readsLeftToRight(note, 'групується')).toBe(true);
 });
