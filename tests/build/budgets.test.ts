@@ -39,10 +39,12 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   // bytes; percent-encoding +14 B (was 13,800): the shared client exports its share-link
   // reader for Group. Then +10 / +30 B (tools / analytics-normalization): a widget's tag
   // comes from one function (widgetTag) instead of being written in three places (issue 18).
-  tools: 27_310,
+  // Then +60 / +50 / +40 B (tools / analytics-normalization / percent-encoding): counts in
+  // widget messages are written with the page's digit grouping (issue 15: 200 000, 2,00,000).
+  tools: 27_370,
   faq: 20_120,
-  'analytics-normalization': 21_360,
-  'percent-encoding': 13_820,
+  'analytics-normalization': 21_410,
+  'percent-encoding': 13_860,
 };
 
 /**

@@ -435,8 +435,12 @@ describe('Functions', () => {
     const root = await render(Functions, { value });
     const row = root.querySelector('tr[data-encoder="python:quote"]') as HTMLElement;
     expect(row.querySelector('[data-role=encoded]')?.text).toBe(encodeURIComponent(value).slice(0, 200_000));
-    expect(row.querySelector('[data-role=cut]')?.text).toContain('200000');
+    expect(row.querySelector('[data-role=cut]')?.text).toContain('200,000');
     expect(root.querySelectorAll('[data-role=cut]')).toHaveLength(ids.length);
+    // The figure as each language writes it: Hindi groups by lakhs, Ukrainian with a no-break space.
+    const cutIn = async (locale: string) => (await render(Functions, { value }, locale)).querySelector('tr[data-encoder="python:quote"] [data-role=cut]')?.text;
+    expect(await cutIn('hi')).toContain('2,00,000');
+    expect(await cutIn('uk')).toContain('200\u00a0000');
   });
 
   it('encodes a long text only as far as a cell shows, and still counts the different results of the whole', () => {

@@ -11,7 +11,8 @@ import { bareBox, longestTask, makeBig, pasteBig, prepareBig, ready, tools, type
 // before concluding anything.
 const BEYOND_THE_BOX = 200;
 const common = uk.widgets.common;
-const say = (message: string, values: Record<string, number>) => message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
+// Figures as Ukrainian writes them (200 000, with a no-break space).
+const say = (message: string, values: Record<string, number>) => message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]!.toLocaleString('uk'));
 const distinctNames: Big = { prefix: 'http://a.example/p?', unit: 'k#=v&' };
 const pairsIn = (text: string) => text.split('?')[1]!.split('&').filter(Boolean).length;
 

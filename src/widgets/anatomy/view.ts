@@ -1,7 +1,7 @@
 /** Anatomy: the URL split into labelled parts, structural characters boxed (build and browser). */
 import { decode, parseUrl, type UrlSpan } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { CELL, clip, CUT, cutNote, fmt, h, str, table, type Child, type Dict } from '../lib/view';
+import { CELL, CUT, clip, cutNote, figure, fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Part = (typeof PARTS)[number];
@@ -80,7 +80,7 @@ export function anatomyView(m: Dict, value: string) {
   );
   return {
     output,
-    summary: str(m, 'anatomy.summary', { parts: spans.length, count: r.pairs.length }),
+    summary: str(m, 'anatomy.summary', { parts: spans.length, count: figure(m, r.pairs.length) }),
     issues: [],
     details: [
       h('p', null, m[`anatomy.${KIND[r.kind]}`], ' ', list.length ? fmt(m, 'anatomy.structural', { list }) : m['anatomy.noStructural']),
@@ -88,7 +88,7 @@ export function anatomyView(m: Dict, value: string) {
       pairs.length
         ? table(m, 'anatomy.pairs', ['anatomy.colName', 'anatomy.colValue', 'anatomy.colDecoded'], pairs)
         : h('p', { class: 'w-hint' }, m['anatomy.noQuery']),
-      r.pairs.length > MAX_PAIRS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: r.pairs.length - MAX_PAIRS })),
+      r.pairs.length > MAX_PAIRS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, r.pairs.length - MAX_PAIRS) })),
       clipped && h('p', { class: 'w-hint' }, m['common.clipped']),
     ] as Child,
     cut: cutNote(m, 'common.cutShown', value.length),

@@ -5,7 +5,7 @@
  */
 import { browserEncode, browserParts, type BrowserPart } from '../../codec';
 import { issueItem } from '../lib/issues';
-import { fmt, h, position, str, type Dict } from '../lib/view';
+import { figure, fmt, h, position, str, type Dict } from '../lib/view';
 
 /** Longest text encoded and shown per cell: a megabyte paste stays quick (every character writes at least one). */
 export const CELL_LIMIT = 200_000;
@@ -39,7 +39,7 @@ export function browserSetsView(m: Dict, text: string) {
       h('th', { scope: 'row' }, m[`browserSets.${part}`], h('span', { class: 'w-note' }, m[`browserSets.${part}Set`])),
       h('td', null, h('div', { class: 'w-cell' },
         h('code', { class: 'w-val', 'data-role': 'encoded' }, value.length > CELL_LIMIT ? value.slice(0, CELL_LIMIT) : value),
-        (cut || value.length > CELL_LIMIT) && h('p', { class: 'w-note', 'data-role': 'cut' }, str(m, 'browserSets.cut', { shown: CELL_LIMIT })))));
+        (cut || value.length > CELL_LIMIT) && h('p', { class: 'w-note', 'data-role': 'cut' }, str(m, 'browserSets.cut', { shown: figure(m, CELL_LIMIT) })))));
   });
   // Every part replaces a lone surrogate the same way, so the notice is said once.
   const lone = browserEncode(shown, 'fragment').notices;
@@ -50,7 +50,7 @@ export function browserSetsView(m: Dict, text: string) {
       ? [issueItem(m, 'notice', 'lone-surrogate', fmt(m, 'browserSets.replaced', {
           text: `U+${shown.charCodeAt(first.index).toString(16).toUpperCase()}`,
           position: position(shown, first.index),
-        })), lone.length > 1 && h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: lone.length - 1 }))]
+        })), lone.length > 1 && h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, lone.length - 1) }))]
       : [],
     output: h('table', { class: 'w-table' },
       h('caption', { class: 'w-label' }, m['browserSets.caption']),

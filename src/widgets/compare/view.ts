@@ -6,7 +6,7 @@
 import { decode, normalize, parseUrl, type NormalizeChange, type NormalizePolicy, type Normalized, type ParsedUrl } from '../../codec';
 import { issueItems } from '../lib/issues';
 import { changesView, ruleName } from '../normalize/changes';
-import { CELL, clip, fmt, h, table, type Child, type Dict } from '../lib/view';
+import { CELL, clip, figure, fmt, h, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 
@@ -128,7 +128,7 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
         { class: 'w-scroll', tabindex: 0, role: 'region', 'aria-label': m['compare.canonical'] },
         table(m, 'compare.canonical', ['compare.colPart', 'compare.colFirst', 'compare.colSecond', 'compare.colVerdict', 'compare.colWhy'], body),
       ),
-      hidden > 0 ? h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: hidden })) : null,
+      hidden > 0 ? h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: figure(m, hidden) })) : null,
       clipped ? h('p', { class: 'w-hint' }, m['common.clipped']) : null,
       na.model != policy.model ? h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })) : null,
       h('p', { class: 'w-label' }, m['compare.rulesA']),

@@ -6,7 +6,7 @@
  */
 import { encoders, type Encoder, type EncoderId, type EncoderResult } from '../../codec';
 import { issueItem } from '../lib/issues';
-import { fmt, h, position, str, type Child, type Dict } from '../lib/view';
+import { figure, fmt, h, position, str, type Child, type Dict } from '../lib/view';
 import { byLanguage, EXISTING_ESCAPE, shownReplacement, traits } from './traits';
 
 /** Longest result shown in a cell; Copy still copies all of it. */
@@ -73,7 +73,7 @@ function loneSurrogate(m: Dict, e: Encoder, text: string, index: number, more: n
   const role = rule.kind == 'replaces' ? 'notice' : 'error';
   return h('ul', { class: 'w-issues' },
     issueItem(m, role, 'lone-surrogate', fmt(m, `functions.${rule.kind}`, params)),
-    more > 0 && h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: more })));
+    more > 0 && h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, more) })));
 }
 
 function resultCell(m: Dict, e: Encoder, r: EncoderResult, text: string, cut: boolean, copy: { describedBy: string; live: boolean }): Child {
@@ -81,7 +81,7 @@ function resultCell(m: Dict, e: Encoder, r: EncoderResult, text: string, cut: bo
   const [first] = r.notices;
   return [
     h('code', { class: 'w-val', 'data-role': 'encoded' }, r.value.length > CELL_LIMIT ? r.value.slice(0, CELL_LIMIT) : r.value),
-    (cut || r.value.length > CELL_LIMIT) && h('p', { class: 'w-note', 'data-role': 'cut' }, str(m, 'functions.cut', { shown: CELL_LIMIT })),
+    (cut || r.value.length > CELL_LIMIT) && h('p', { class: 'w-note', 'data-role': 'cut' }, str(m, 'functions.cut', { shown: figure(m, CELL_LIMIT) })),
     first && loneSurrogate(m, e, text, first.index, r.notices.length - 1),
     h('button', { type: 'button', class: 'w-btn', 'data-action': 'copy-encoded', 'data-encoder': e.id, 'aria-describedby': copy.describedBy, 'data-js': true, hidden: !copy.live }, m['common.copy']),
   ];

@@ -10,7 +10,8 @@ type Tree = { [k: string]: string | Tree };
 
 /**
  * The strings a widget's script needs, `widgets.<section>.*` flattened to `<section>.*`.
- * They travel in the widget's `data-m` attribute, so no i18n code reaches the browser.
+ * They travel in the widget's `data-m` attribute, so no i18n code reaches the browser; `locale`
+ * is the page's language, for figures.
  */
 export function dictFor(locale: Locale, sections: string[]): Dict {
   const all = resources[locale].translation.widgets as unknown as Tree;
@@ -19,6 +20,8 @@ export function dictFor(locale: Locale, sections: string[]): Dict {
     for (const [k, v] of Object.entries(t)) typeof v == 'string' ? (out[prefix + k] = v) : walk(v, `${prefix}${k}.`);
   };
   for (const s of sections) walk(all[s] as Tree, `${s}.`);
+  // For figures in messages (view.ts `figure`): digit grouping is the language's.
+  out.locale = locale;
   return out;
 }
 

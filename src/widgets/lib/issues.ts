@@ -1,6 +1,6 @@
 /** Codec issues worded for readers (build and browser). */
 import type { CodecIssue } from '../../codec';
-import { clip, fmt, h, position, type Child, type Dict, type VNode } from './view';
+import { clip, figure, fmt, h, position, type Child, type Dict, type VNode } from './view';
 
 /** At most this many notices are listed; the rest are counted. */
 export const MAX_ISSUES = 20;
@@ -28,7 +28,7 @@ export const issueItem = (m: Dict, role: 'notice' | 'error', code: string, body:
 /** Notices (capped) then the error, as list items. */
 export function issueItems(m: Dict, text: string, notices: CodecIssue[], error?: CodecIssue | null): Child[] {
   const items: Child[] = notices.slice(0, MAX_ISSUES).map((n) => issueItem(m, 'notice', n.code, issueText(m, text, n)));
-  if (notices.length > MAX_ISSUES) items.push(h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: notices.length - MAX_ISSUES })));
+  if (notices.length > MAX_ISSUES) items.push(h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, notices.length - MAX_ISSUES) })));
   if (error) items.push(issueItem(m, 'error', error.code, issueText(m, text, error)));
   return items;
 }

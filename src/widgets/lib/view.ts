@@ -63,7 +63,14 @@ export const position = (text: string, index: number): number => [...text.slice(
 export const CUT = 200_000;
 
 /** The `[data-role=cut]` note (message `key`) for a text of `length` characters, or `false` when it is shown whole. */
-export const cutNote = (m: Dict, key: string, length: number): string | false => length > CUT && str(m, key, { shown: CUT, length });
+/**
+ * A count as the page's language writes it (`m.locale`, set by dictFor: 200,000, 2,00,000,
+ * 200 000), as a view node, so str() does not isolate it as reader data.
+ */
+export const figure = (m: Dict, n: number): Child[] => [n.toLocaleString(m.locale)];
+
+export const cutNote = (m: Dict, key: string, length: number): string | false =>
+  length > CUT && str(m, key, { shown: figure(m, CUT), length: figure(m, length) });
 
 /** Longest table cell shown whole: a hundred rows of 500-character cells lay out in ~50 ms. */
 export const CELL = 500;

@@ -3,7 +3,7 @@
  * of its own so that Compare does not also load Normalize's view.
  */
 import type { NormalizeChange } from '../../codec';
-import { fmt, h, type Child, type Dict } from '../lib/view';
+import { figure, fmt, h, type Child, type Dict } from '../lib/view';
 
 const MAX_CHANGES = 50;
 const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
@@ -22,6 +22,6 @@ export function changesView(m: Dict, changes: NormalizeChange[]): Child {
         c.after ? [m['normalize.after'], ' ', code(c.after)] : m['normalize.removed'],
       ),
     )),
-    changes.length > MAX_CHANGES && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: changes.length - MAX_CHANGES })),
+    changes.length > MAX_CHANGES && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, changes.length - MAX_CHANGES) })),
   ];
 }

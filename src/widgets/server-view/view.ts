@@ -1,7 +1,7 @@
 /** Server view: the path and the query parameters a typical server gets (build and browser). */
 import { decode, parseUrl } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { CELL, clip, CUT, fmt, h, str, table, type Child, type Dict } from '../lib/view';
+import { CELL, CUT, clip, figure, fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 /** Form decoding, the way a server reads a query value; invalid bytes show as U+FFFD (Anatomy has its own copy). */
 const formText = (s: string): string => {
@@ -39,14 +39,14 @@ export function serverView(m: Dict, value: string) {
   });
   const shift = r.spans.path.index;
   return {
-    summary: str(m, 'serverView.summary', { count: r.pairs.length }),
+    summary: str(m, 'serverView.summary', { count: figure(m, r.pairs.length) }),
     issues: path.ok ? [] : issueItems(m, value, [], { ...path.error, index: path.error.index + shift }),
     path: clip(path.ok ? path.value : r.path, CUT),
     output: [
       rows.length
         ? table(m, 'serverView.params', ['serverView.colName', 'serverView.colValue', 'serverView.colSent'], rows)
         : h('p', null, m['serverView.none']),
-      r.pairs.length > MAX_ROWS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: r.pairs.length - MAX_ROWS })),
+      r.pairs.length > MAX_ROWS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, r.pairs.length - MAX_ROWS) })),
       clipped && h('p', { class: 'w-hint' }, m['common.clipped']),
       r.fragment != null && h('p', { class: 'w-hint' }, fmt(m, 'serverView.fragment', { text: clip(`#${r.fragment}`, CELL) })),
     ] as Child,
