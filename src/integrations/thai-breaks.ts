@@ -44,8 +44,11 @@ export interface ThaiBreakResult {
   kept: number;
 }
 
-/** The edits for one text run: `<wbr>` where a break may go, a span around each listed term. */
-function runEdits(pieces: readonly Piece[], terms: readonly string[]): Edit[] {
+/**
+ * The edits for one text run: `<wbr>` where a break may go (outside widgets: `spansOnly`), a span
+ * around each listed term.
+ */
+function runEdits(pieces: readonly Piece[], terms: readonly string[], spansOnly: boolean): Edit[] {
   const texts = pieces.filter((p) => p.kind === 'text');
   if (texts.length === 0) return [];
   const text = pieces.map((p) => (p.kind === 'text' ? p.node.rawText : p.kind === 'kept' ? p.text : '')).join('');
@@ -60,7 +63,7 @@ function runEdits(pieces: readonly Piece[], terms: readonly string[]): Edit[] {
     return node && node.node.range[0] + (at - node.at);
   };
   const edits: Edit[] = [];
-  for (const at of breaks) {
+  for (const at of spansOnly ? [] : breaks) {
     const offset = present.has(at) ? undefined : (source(at) ?? source(at, true));
     if (offset !== undefined) edits.push({ offset, order: 1, text: '<wbr>' });
   }
@@ -79,17 +82,21 @@ function runEdits(pieces: readonly Piece[], terms: readonly string[]): Edit[] {
  * `<body>`, and a no-wrap span around every listed term, outside code, form fields, widget
  * regions, scripts, SVG and attributes. The rest of the document is left byte for byte.
  * Running it again changes nothing.
+ *
+ * A widget's labels get the spans but no `<wbr>`: its controls repeat on every widget of a
+ * page, too far apart for gzip to share them, and `<wbr>` in them cost 2.5 KB gzip on the
+ * analytics page, where Chromium breaks those short labels at the same places anyway.
  */
 export function breakThaiLines(html: string, terms: readonly string[] = []): ThaiBreakResult {
   const body = parse(html, { comment: true }).querySelector('body');
   if (!body) return { html, breaks: 0, kept: 0 };
   const edits: Edit[] = [];
 
-  const visit = (el: HTMLElement) => {
+  const visit = (el: HTMLElement, inWidget: boolean) => {
     let run: Piece[] = [];
     let at = 0;
     const flush = () => {
-      edits.push(...runEdits(run, terms));
+      edits.push(...runEdits(run, terms, inWidget));
       run = [];
       at = 0;
     };
@@ -104,12 +111,14 @@ export function breakThaiLines(html: string, terms: readonly string[] = []): Tha
         at += child.rawText.length;
       } else {
         flush();
-        if (child instanceof HTMLElement && !NOT_PROSE.has(child.tagName.toLowerCase()) && !isWidgetRegion(child)) visit(child);
+        if (child instanceof HTMLElement && !NOT_PROSE.has(child.tagName.toLowerCase()) && !isWidgetRegion(child)) {
+          visit(child, inWidget || child.hasAttribute('data-widget'));
+        }
       }
     }
     flush();
   };
-  visit(body);
+  visit(body, false);
 
   edits.sort((a, b) => a.offset - b.offset || a.order - b.order);
   let out = '';

@@ -63,6 +63,33 @@ function termSpans(text: string, terms: readonly string[]): Span[] {
   return found.sort((a, b) => a[0] - b[0]);
 }
 
+/** Spans sorted and merged where they overlap or touch. */
+function merged(spans: readonly Span[]): Span[] {
+  const out: [number, number][] = [];
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * The word boundaries of `text`, a kept span counting as one known word: ICU reads the text
+ * between kept spans on its own. Read whole, an unknown loanword also throws off the words
+ * before it (อาจ|รา|ยงานแฟ|รก|เมน|ต์ for อาจ|รายงาน|แฟรกเมนต์).
+ */
+function boundaries(text: string, kept: readonly Span[]): Set<number> {
+  const found = new Set<number>();
+  let from = 0;
+  for (const [start, end] of [...merged(kept), [text.length, text.length] as const]) {
+    for (const { index } of WORDS.segment(text.slice(from, start))) found.add(from + index);
+    found.add(start).add(end);
+    from = end;
+  }
+  return found;
+}
+
 /**
  * The break opportunities to add to `text` and the term occurrences to keep whole.
  * A break goes only where a Thai word ends and another begins (never next to Latin, digits
@@ -72,12 +99,11 @@ function termSpans(text: string, terms: readonly string[]): Span[] {
 export function thaiWordBreaks(text: string, terms: readonly string[] = [], frozen: readonly Span[] = []): ThaiBreaks {
   if (!THAI.test(text)) return { breaks: [], keep: [] };
   const listed = termSpans(text, terms);
+  const kept = [...frozen, ...listed];
   const urls = [...text.matchAll(URL_LIKE)].map((m): Span => [m.index, m.index + m[0].length]);
-  const closed = [...frozen, ...listed, ...urls];
-  const breaks: number[] = [];
-  for (const { index } of WORDS.segment(text)) {
-    if (index === 0 || !THAI.test(text[index - 1] ?? '') || !LINE_START.test(text[index] ?? '')) continue;
-    if (!inside(closed, index)) breaks.push(index);
-  }
+  const breaks = [...boundaries(text, kept)]
+    .filter((at) => at > 0 && THAI.test(text[at - 1] ?? '') && LINE_START.test(text[at] ?? ''))
+    .filter((at) => !inside(kept, at) && !inside(urls, at))
+    .sort((a, b) => a - b);
   return { breaks, keep: listed.filter((span) => !overlaps(frozen, span)) };
 }
