@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import { chunkUrls } from './src/integrations/chunk-url.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { thaiLineBreaks } from './src/integrations/thai-breaks.ts';
 
 // Keep in sync with src/i18n/locales.ts (this file is plain JS and is loaded before TypeScript).
 const locales = ['en', 'th', 'hi', 'uk'];
@@ -33,6 +34,9 @@ export default defineConfig({
       // The root is a language chooser, not a page of any one locale.
       filter: (page) => new URL(page).pathname !== '/',
     }),
+    // Thai pages: <wbr> between words, listed loanwords kept whole (content/th/GLOSSARY.md).
+    // Before the search index, so that it reads the finished pages.
+    thaiLineBreaks(),
     // The search index, built from the finished pages. `%` is part of a word, so a reader
     // can search for an escape such as %20.
     searchIndex({ includeCharacters: '%' }),

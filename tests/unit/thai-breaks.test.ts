@@ -1,0 +1,139 @@
+/**
+ * The Thai line-break step (src/integrations/thai-breaks.ts, thai-words.ts) on fixture text
+ * and HTML with real Thai prose: `<wbr>` between words, listed loanwords kept whole, nothing
+ * touched in code, form fields, widget regions, scripts, SVG, attributes or other scripts.
+ * The build gate (tests/build/thai-breaks.test.ts) checks the same on dist/th, and the
+ * Chromium test (tests/e2e/thai-breaks.spec.ts) where lines really break.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'node-html-parser';
+import { describe, expect, test } from 'vitest';
+import { breakThaiLines, KEEP_CLASS } from '../../src/integrations/thai-breaks.ts';
+import { noSplitTerms, thaiWordBreaks } from '../../src/integrations/thai-words.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/thai/${name}`, import.meta.url), 'utf8');
+const PROSE = fixture('prose.html');
+const TERMS = noSplitTerms(fixture('glossary.md'));
+const THAI = /\p{Script=Thai}/u;
+const KEEP_OPEN = `<span class="${KEEP_CLASS}">`;
+
+/** The text with a `|` at each break. */
+const cut = (text: string, terms: string[] = []) => {
+  const { breaks } = thaiWordBreaks(text, terms);
+  return [...text].reduce((out, ch, i) => out + (breaks.includes(i) ? '|' : '') + ch, '');
+};
+/** The page back: what the step adds, taken out again. */
+const undo = (html: string) => html.replaceAll('<wbr>', '').replace(new RegExp(`${KEEP_OPEN}([^<]*)</span>`, 'g'), '$1');
+
+describe('the no-split list in the Thai glossary', () => {
+  test('is the bullets under ## คำที่ห้ามตัดบรรทัด, to the next heading, without code marks', () => {
+    expect(TERMS).toEqual(['ซีริลลิก', 'ออฟเซ็ต', 'อีโมจิ', 'เซอร์โรเกต', 'คิวรี', 'รีไดเร็กต์', 'เซกเมนต์', 'แฟรกเมนต์', 'สคีม', 'เทวนาครี']);
+  });
+  test('is empty without the section or the file', () => {
+    expect(noSplitTerms('# อภิธานศัพท์\n\n## ศัพท์\n\n- คิวรี\n')).toEqual([]);
+    expect(noSplitTerms('')).toEqual([]);
+    expect(breakThaiLines(PROSE, []).html).toContain('อักษร<wbr>ซี<wbr>ริ');
+  });
+});
+
+describe('thaiWordBreaks: where a line of Thai may break', () => {
+  test('between the words Intl.Segmenter finds, and inside listed terms never', () => {
+    // ICU splits the loanword by syllable: the list is what keeps it whole.
+    expect(cut('อักษรซีริลลิกทุกตัวใช้ไบต์เดียว')).toBe('อักษร|ซี|ริ|ล|ลิ|ก|ทุก|ตัว|ใช้|ไบต์|เดียว');
+    expect(cut('อักษรซีริลลิกทุกตัวใช้ไบต์เดียว', TERMS)).toBe('อักษร|ซีริลลิก|ทุก|ตัว|ใช้|ไบต์|เดียว');
+    expect(cut('ค่าออฟเซ็ตของไบต์', TERMS)).toBe('ค่า|ออฟเซ็ต|ของ|ไบต์');
+    expect(thaiWordBreaks('อักษรซีริลลิกทุกตัว', TERMS).keep).toEqual([[5, 13]]);
+  });
+
+  test('every break is a segmenter boundary between two Thai letters', () => {
+    const text = parse(PROSE).querySelector('main')!.text;
+    const boundaries = new Set([...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)].map((s) => s.index));
+    const { breaks } = thaiWordBreaks(text);
+    expect(breaks.length).toBeGreaterThan(200);
+    for (const at of breaks) {
+      expect(boundaries.has(at), `${at}`).toBe(true);
+      expect(text[at - 1]).toMatch(THAI);
+      expect(text[at]).toMatch(/[\u0E01-\u0E2E\u0E40-\u0E44]/);
+    }
+  });
+
+  test('a listed term is read as a word of its own, so the words before it are found right', () => {
+    // Read whole, ICU also cuts the word before the loanword (รา|ยงาน): Chromium does not.
+    expect(cut('แท็กของระบบวิเคราะห์เว็บอาจรายงานแฟรกเมนต์ด้วย')).toBe('แท็ก|ของ|ระบบ|วิเคราะห์|เว็บ|อาจ|รา|ยงานแฟ|รก|เมน|ต์|ด้วย');
+    expect(cut('แท็กของระบบวิเคราะห์เว็บอาจรายงานแฟรกเมนต์ด้วย', TERMS)).toBe('แท็ก|ของ|ระบบ|วิเคราะห์|เว็บ|อาจ|รายงาน|แฟรกเมนต์|ด้วย');
+    expect(cut('และแอปของคุณกำหนดเส้นทางด้วยแฟรกเมนต์', TERMS)).toBe('และ|แอป|ของ|คุณ|กำหนด|เส้น|ทาง|ด้วย|แฟรกเมนต์');
+  });
+
+  test('none next to Latin, digits or spaces, before ๆ or a mark, or inside a URL or a domain', () => {
+    expect(cut('ใช้ UTF-8กับภาษาไทย 3 ตัว')).toBe('ใช้ UTF-8กับ|ภาษา|ไทย 3 ตัว');
+    expect(cut('ดี ๆ ฯลฯ')).toBe('ดี ๆ ฯลฯ');
+    expect(cut('ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือโดเมน ตัวอย่าง.ไทย ในแถบที่อยู่')).toBe('ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือ|โดเมน ตัวอย่าง.ไทย ใน|แถบ|ที่|อยู่');
+    // A run without spaces that holds a domain is one token: no break anywhere in it.
+    expect(cut('โดเมนตัวอย่าง.ไทย')).toBe('โดเมนตัวอย่าง.ไทย');
+  });
+
+  test('leaves text without Thai alone', () => {
+    for (const text of ['Percent-encoding writes each byte as %XX.', 'Кодування відсотками', 'प्रतिशत एन्कोडिंग', '']) {
+      expect(thaiWordBreaks(text, TERMS)).toEqual({ breaks: [], keep: [] });
+    }
+  });
+});
+
+describe('breakThaiLines: a page with the breaks added', () => {
+  const { html, breaks, kept } = breakThaiLines(PROSE, TERMS);
+  const out = parse(html, { comment: true });
+
+  test('adds <wbr> between Thai words and changes nothing else', () => {
+    expect(breaks).toBeGreaterThan(200);
+    expect(html.split('<wbr>').length - 1).toBe(breaks);
+    expect(html).toContain('ภาษา<wbr>ยูเครน<wbr>และ<wbr>รัสเซีย');
+    // Taken out again, the page is the input byte for byte.
+    expect(undo(html)).toBe(PROSE);
+  });
+
+  test('keeps every listed term in the prose on one line, with no break inside', () => {
+    const prose = parse(PROSE).querySelector('main')!;
+    const spans = out.querySelectorAll(`span.${KEEP_CLASS}`);
+    expect(kept).toBe(spans.length);
+    expect(spans.map((s) => s.innerHTML).sort()).toEqual(
+      // Every occurrence in the article's text, outside code and the SVG, and the one in the widget's note.
+      [...prose.text.replace(/const ข้อความ[^;]*;|แผนภาพอักษรซีริลลิก/g, '').match(new RegExp(TERMS.join('|'), 'g'))!, 'คิวรี'].sort(),
+    );
+    for (const term of TERMS) {
+      const split = new RegExp([...term].join('(?:<wbr>)*'), 'g');
+      for (const m of html.matchAll(split)) expect(m[0], term).toBe(term);
+    }
+    expect(html).toContain(`อักษร<wbr>${KEEP_OPEN}ซีริลลิก</span><wbr>ทุก`);
+  });
+
+  test('touches no code, form field, widget region, script, style, SVG, head, comment or attribute', () => {
+    const untouched = 'head, code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region]';
+    const before = parse(PROSE, { comment: true }).querySelectorAll(untouched);
+    const after = out.querySelectorAll(untouched);
+    expect(after.map((el) => el.outerHTML)).toEqual(before.map((el) => el.outerHTML));
+    expect(html).toContain('<!-- ความเห็นภาษาไทยที่ไม่ควรถูกแตะต้อง -->');
+    expect(html).toContain('href="https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ">https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ</a>');
+    expect(html).toContain('value="ค่าที่ผู้อ่านพิมพ์ไว้ในช่องนี้"');
+    // A widget's own labels keep listed terms whole, and get no <wbr> (they repeat on every widget).
+    expect(html).toContain('<label for="decode-th-value">ข้อความที่จะถอดรหัส</label>');
+    expect(html).toContain(`ผลลัพธ์ของ${KEEP_OPEN}คิวรี</span>คำนวณ`);
+  });
+
+  test('does not break a Thai word from a code span, an entity or Latin beside it', () => {
+    expect(html).toContain('<code>encodeURIComponent</code>ของ<wbr>ภาษา');
+    expect(html).toContain('ไม่มี<wbr>ผล &amp; เครื่อง<wbr>หมาย');
+    // With the kept terms unwrapped, a Thai letter is on each side of every <wbr>.
+    const unwrapped = html.replace(new RegExp(`${KEEP_OPEN}([^<]*)</span>`, 'g'), '$1');
+    expect([...unwrapped.matchAll(/(.)<wbr>(.)/gu)].filter(([, a, b]) => !THAI.test(a ?? '') || !THAI.test(b ?? ''))).toEqual([]);
+  });
+
+  test('is idempotent', () => {
+    expect(breakThaiLines(html, TERMS)).toEqual({ html, breaks: 0, kept: 0 });
+  });
+
+  test('leaves a page without Thai, and a document without a body, as they are', () => {
+    const english = '<!DOCTYPE html><html lang="en"><body><p>Percent-encoding, <code>%20</code> and Кодування.</p></body></html>';
+    expect(breakThaiLines(english, TERMS).html).toBe(english);
+    expect(breakThaiLines('อักษรซีริลลิก', TERMS).html).toBe('อักษรซีริลลิก');
+  });
+});
