@@ -191,3 +191,77 @@ test.describe('the Ukrainian edition', () => {
     await expect(page.locator('#space-percent20-or-plus')).toHaveJSProperty('open', true);
   });
 });
+
+// The Hindi edition: one live example edited on each article, with Hindi input, and an FAQ
+// deep link. Expected values again come from the browser's own encoders and decoders.
+test.describe('the Hindi edition', () => {
+  test('percent-encoding: the component encoder answers Hindi text', async ({ page }) => {
+    await page.goto('/hi/percent-encoding/');
+    await type(page, 'encode-cpp', 'राम & श्याम?');
+    await expect(output(page, 'encode-cpp')).toHaveText(encodeURIComponent('राम & श्याम?'));
+  });
+
+  test('encoding-sets: the form encoder agrees with URLSearchParams', async ({ page }) => {
+    await page.goto('/hi/encoding-sets/');
+    const value = 'ईमेल अभियान+*~';
+    await type(page, 'encode-form-thai', value);
+    await expect(output(page, 'encode-form-thai')).toHaveText(new URLSearchParams({ x: value }).toString().slice(2));
+  });
+
+  test('encoding-functions: the JavaScript rows encode Hindi text as the browser does', async ({ page }) => {
+    await page.goto('/hi/encoding-functions/');
+    const value = "नमस्ते, it's 100%";
+    await type(page, 'functions-main', value);
+    const row = (id: string) => page.locator(`#functions-main tr[data-encoder="${id}"] [data-role=encoded]`);
+    await expect(row('js:encodeURIComponent')).toHaveText(encodeURIComponent(value));
+    await expect(row('js:URLSearchParams')).toHaveText(new URLSearchParams({ q: value }).toString().slice(2));
+  });
+
+  test('decoding: a stray % beside Hindi escapes stays literal and is pointed out', async ({ page }) => {
+    await page.goto('/hi/decoding/');
+    await type(page, 'decode-stray-zz', `100% ${encodeURIComponent('पक्का')}`);
+    await expect(output(page, 'decode-stray-zz')).toHaveText('100% पक्का');
+    await expect(page.locator('#decode-stray-zz [data-role=notice][data-code=stray-percent]')).toHaveCount(1);
+  });
+
+  test('real-world-bugs: the server view reads an edited Hindi query', async ({ page }) => {
+    await page.goto('/hi/real-world-bugs/');
+    await type(page, 'server-search-broken', `/search?q=${encodeURIComponent('दाल & चावल')}`);
+    const params = page.locator('#server-search-broken [data-role=param]');
+    await expect(params).toHaveCount(1);
+    await expect(params.locator('[data-role=value]')).toHaveText('दाल & चावल');
+  });
+
+  test('analytics-normalization: edited Hindi lines regroup', async ({ page }) => {
+    await page.goto('/hi/analytics-normalization/');
+    const word = encodeURIComponent('अभियान');
+    await type(page, 'group-landing', [`/landing?utm_source=${word}`, `/landing?utm_source=${word.toLowerCase()}`, '/landing?utm_source=अभियान', '/landing?utm_source=email'].join('\n'));
+    const groups = page.locator('#group-landing [data-role=group]');
+    await expect(groups).toHaveCount(2);
+    await expect(groups.first()).toHaveAttribute('data-count', '3');
+  });
+
+  test('security: the layers show each decode of a new value', async ({ page }) => {
+    await page.goto('/hi/security/');
+    const value = encodeURIComponent(encodeURIComponent('../गुप्त.txt'));
+    await type(page, 'decode-double-traversal', value);
+    const layers = page.locator('#decode-double-traversal [data-role=layer]');
+    await expect(layers).toHaveText([value, decodeURIComponent(value), decodeURIComponent(decodeURIComponent(value))]);
+  });
+
+  test('faq: an answer encodes a new Devanagari letter', async ({ page }) => {
+    await page.goto('/hi/faq/');
+    await page.locator('#one-letter-many-escapes > summary').click();
+    await type(page, 'faq-encode-ka', 'ज्ञ');
+    await expect(output(page, 'faq-encode-ka')).toHaveText(encodeURIComponent('ज्ञ'));
+  });
+
+  test('faq: a deep link opens its answer, in Hindi', async ({ page }) => {
+    await page.goto('/hi/faq/#space-percent20-or-plus');
+    const answer = page.locator('#space-percent20-or-plus');
+    await expect(answer).toHaveJSProperty('open', true);
+    await expect(answer.locator(':scope > summary')).toContainText('स्पेस');
+    await expect(answer.locator(':scope > summary')).toBeInViewport();
+    await expect(page.locator('#stray-percent')).toHaveJSProperty('open', false);
+  });
+});
