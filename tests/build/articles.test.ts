@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { HTMLElement } from 'node-html-parser';
 import { builtPages } from '../support/dist';
@@ -54,13 +53,6 @@ describe('the English edition', () => {
 
   it('keeps every FAQ answer id', () => {
     expect(page('/en/faq/').querySelectorAll('details.faq__details').map((d) => d.id)).toEqual(FAQ);
-  });
-
-  it('shows the new pages in th, hi and uk with the fallback notice until they are translated', () => {
-    // A page once translated is checked by editions.test.ts instead.
-    for (const locale of ['th', 'hi', 'uk'])
-      for (const slug of ['encoding-functions', 'security'])
-        if (!existsSync(`content/${locale}/${slug}.mdx`)) expect(page(`/${locale}/${slug}/`).querySelector('[data-fallback-notice]'), `${locale} ${slug}`).not.toBeNull();
   });
 });
 

@@ -24,7 +24,7 @@ const SCRIPT: Record<Edition, { letters: RegExp; threshold: number }> = {
 };
 
 /** Editions whose every page is written: each English page must exist in them. */
-const COMPLETE_EDITIONS: Edition[] = ['hi', 'uk'];
+const COMPLETE_EDITIONS: Edition[] = ['th', 'hi', 'uk'];
 
 /** Not prose: code, computed figures, widgets, diagrams, and links that show a URL. */
 const NOT_PROSE = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'svg', 'figure', 'textarea']);

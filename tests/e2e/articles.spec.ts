@@ -265,3 +265,77 @@ test.describe('the Hindi edition', () => {
     await expect(page.locator('#stray-percent')).toHaveJSProperty('open', false);
   });
 });
+
+// The Thai edition: one live example on each Thai article answers a new Thai input, and an
+// FAQ deep link opens its answer. Expected values come from the same independent oracles.
+test.describe('th edition', () => {
+  test('percent-encoding: the component encoder answers Thai text', async ({ page }) => {
+    await page.goto('/th/percent-encoding/');
+    await type(page, 'encode-cpp', 'ลด 50% & ส่งฟรี?');
+    await expect(output(page, 'encode-cpp')).toHaveText(encodeURIComponent('ลด 50% & ส่งฟรี?'));
+  });
+
+  test('encoding-sets: the form encoder agrees with URLSearchParams on Thai text', async ({ page }) => {
+    await page.goto('/th/encoding-sets/');
+    const value = 'อีเมล แคมเปญ+โปร/ลด*';
+    await type(page, 'encode-form-thai', value);
+    await expect(output(page, 'encode-form-thai')).toHaveText(new URLSearchParams({ x: value }).toString().slice(2));
+  });
+
+  test('encoding-functions: the JavaScript rows answer Thai text as the browser does', async ({ page }) => {
+    await page.goto('/th/encoding-functions/');
+    const value = "ร้าน 'ผ้าไทย' 100%";
+    await type(page, 'functions-main', value);
+    const row = (id: string) => page.locator(`#functions-main tr[data-encoder="${id}"] [data-role=encoded]`);
+    await expect(row('js:encodeURIComponent')).toHaveText(encodeURIComponent(value));
+    await expect(row('js:URLSearchParams')).toHaveText(new URLSearchParams({ q: value }).toString().slice(2));
+  });
+
+  test('decoding: a stray % stays literal next to decoded Thai text', async ({ page }) => {
+    await page.goto('/th/decoding/');
+    await type(page, 'decode-stray-zz', `%zz${encodeURIComponent('ไทย')}`);
+    await expect(output(page, 'decode-stray-zz')).toHaveText('%zzไทย');
+    await expect(page.locator('#decode-stray-zz [data-role=notice][data-code=stray-percent]')).toHaveCount(1);
+  });
+
+  test('real-world-bugs: the server view reads an edited Thai query as one value', async ({ page }) => {
+    await page.goto('/th/real-world-bugs/');
+    await type(page, 'server-search-broken', `/search?q=${encodeURIComponent('ผ้าไหม & ผ้าฝ้าย')}`);
+    const params = page.locator('#server-search-broken [data-role=param]');
+    await expect(params).toHaveCount(1);
+    await expect(params.locator('[data-role=value]')).toHaveText('ผ้าไหม & ผ้าฝ้าย');
+  });
+
+  test('analytics-normalization: the Thai campaign rows regroup, the escaped plus apart', async ({ page }) => {
+    await page.goto('/th/analytics-normalization/');
+    const word = encodeURIComponent('แคมเปญ');
+    await type(page, 'group-landing', [`/landing?utm_source=email%20${word}`, `/landing?utm_source=email+${word}`, '/landing?utm_source=email แคมเปญ', '/landing?utm_source=email%2Bแคมเปญ'].join('\n'));
+    const groups = page.locator('#group-landing [data-role=group]');
+    await expect(groups).toHaveCount(2);
+    await expect(groups.first()).toHaveAttribute('data-count', '3');
+  });
+
+  test('security: the layers decode a doubly encoded Thai file name one step at a time', async ({ page }) => {
+    await page.goto('/th/security/');
+    const value = encodeURIComponent(encodeURIComponent('../../ลับ.txt'));
+    await type(page, 'decode-double-traversal', value);
+    const layers = page.locator('#decode-double-traversal [data-role=layer]');
+    await expect(layers).toHaveText([value, decodeURIComponent(value), decodeURIComponent(decodeURIComponent(value))]);
+  });
+
+  test('faq: an answer encodes a new Thai letter', async ({ page }) => {
+    await page.goto('/th/faq/');
+    await page.locator('#one-letter-many-escapes > summary').click();
+    await type(page, 'faq-encode-ka', 'ข');
+    await expect(output(page, 'faq-encode-ka')).toHaveText(encodeURIComponent('ข'));
+  });
+
+  test('faq: a deep link opens its Thai answer and leaves the others closed', async ({ page }) => {
+    await page.goto('/th/faq/#space-percent20-or-plus');
+    const answer = page.locator('#space-percent20-or-plus');
+    await expect(answer).toHaveJSProperty('open', true);
+    await expect(answer.locator(':scope > summary')).toBeInViewport();
+    await expect(answer.locator(':scope > summary')).toContainText('ช่องว่าง');
+    await expect(page.locator('#stray-percent')).toHaveJSProperty('open', false);
+  });
+});

@@ -84,10 +84,13 @@ test('uk: a query with й finds its page, and и in its place does not', async (
 });
 
 test('fallback pages keep their English text out of the locale index', async ({ page }) => {
-  // "mojibake" is in the English decoding article, which /th/decoding/ shows as a fallback.
-  await page.goto('/th/decoding/');
+  // "mojibake" is in the English decoding article, which a locale without its own decoding
+  // page shows as a fallback (th has its own, which names the word in Thai prose).
+  const locale = (['hi', 'uk'] as const).find((l) => readFileSync(fileForPath(`/${l}/decoding/`) ?? '', 'utf8').includes('data-fallback-notice'));
+  test.skip(!locale, 'every locale has its own decoding page');
+  await page.goto(`/${locale}/decoding/`);
   await expect(page.locator('article')).toContainText('mojibake');
-  expect(await search(page, 'th', 'mojibake')).toEqual([]);
+  expect(await search(page, locale!, 'mojibake')).toEqual([]);
   await page.goto('/en/decoding/');
   expect(await search(page, 'en', 'mojibake')).toContain('/en/decoding/');
 });
