@@ -45,10 +45,9 @@ export interface ThaiBreakResult {
 }
 
 /**
- * The edits for one text run: `<wbr>` where a break may go (outside widgets: `spansOnly`), a span
- * around each listed term.
+ * The edits for one text run: `<wbr>` where a break may go, a span around each listed term.
  */
-function runEdits(pieces: readonly Piece[], terms: readonly string[], spansOnly: boolean): Edit[] {
+function runEdits(pieces: readonly Piece[], terms: readonly string[]): Edit[] {
   const texts = pieces.filter((p) => p.kind === 'text');
   if (texts.length === 0) return [];
   const text = pieces.map((p) => (p.kind === 'text' ? p.node.rawText : p.kind === 'kept' ? p.text : '')).join('');
@@ -63,7 +62,7 @@ function runEdits(pieces: readonly Piece[], terms: readonly string[], spansOnly:
     return node && node.node.range[0] + (at - node.at);
   };
   const edits: Edit[] = [];
-  for (const at of spansOnly ? [] : breaks) {
+  for (const at of breaks) {
     const offset = present.has(at) ? undefined : (source(at) ?? source(at, true));
     if (offset !== undefined) edits.push({ offset, order: 1, text: '<wbr>' });
   }
@@ -79,24 +78,25 @@ function runEdits(pieces: readonly Piece[], terms: readonly string[], spansOnly:
 
 /**
  * Adds Thai word-break opportunities to a page: `<wbr>` between Thai words in the text of
- * `<body>`, and a no-wrap span around every listed term, outside code, form fields, widget
- * regions, scripts, SVG and attributes. The rest of the document is left byte for byte.
+ * `<body>`, and a no-wrap span around every listed term, outside code, form fields, widgets,
+ * scripts, SVG and attributes. The rest of the document is left byte for byte.
  * Running it again changes nothing.
  *
- * A widget's labels get the spans but no `<wbr>`: its controls repeat on every widget of a
- * page, too far apart for gzip to share them, and `<wbr>` in them cost 2.5 KB gzip on the
- * analytics page, where Chromium breaks those short labels at the same places anyway.
+ * Widgets are left as they are. Their labels are flex items (a span in a label is an item of
+ * its own, with a gap around it, and no longer wraps with the text: 28 px of overflow at
+ * 320 px); their controls repeat on every widget of a page, where `<wbr>` cost 2.5 KB gzip on
+ * the analytics page; and Chromium breaks those short labels at the same places anyway.
  */
 export function breakThaiLines(html: string, terms: readonly string[] = []): ThaiBreakResult {
   const body = parse(html, { comment: true }).querySelector('body');
   if (!body) return { html, breaks: 0, kept: 0 };
   const edits: Edit[] = [];
 
-  const visit = (el: HTMLElement, inWidget: boolean) => {
+  const visit = (el: HTMLElement) => {
     let run: Piece[] = [];
     let at = 0;
     const flush = () => {
-      edits.push(...runEdits(run, terms, inWidget));
+      edits.push(...runEdits(run, terms));
       run = [];
       at = 0;
     };
@@ -111,14 +111,14 @@ export function breakThaiLines(html: string, terms: readonly string[] = []): Tha
         at += child.rawText.length;
       } else {
         flush();
-        if (child instanceof HTMLElement && !NOT_PROSE.has(child.tagName.toLowerCase()) && !isWidgetRegion(child)) {
-          visit(child, inWidget || child.hasAttribute('data-widget'));
+        if (child instanceof HTMLElement && !NOT_PROSE.has(child.tagName.toLowerCase()) && !isWidgetRegion(child) && !child.hasAttribute('data-widget')) {
+          visit(child);
         }
       }
     }
     flush();
   };
-  visit(body, false);
+  visit(body);
 
   edits.sort((a, b) => a.offset - b.offset || a.order - b.order);
   let out = '';

@@ -11,7 +11,7 @@ import { builtPages } from '../support/dist';
 const GLOSSARY = new URL('../../content/th/GLOSSARY.md', import.meta.url);
 const TERMS = noSplitTerms(existsSync(GLOSSARY) ? readFileSync(GLOSSARY, 'utf8') : '');
 const THAI = /\p{Script=Thai}/u;
-const NOT_PROSE = 'head, code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region]';
+const NOT_PROSE = 'head, code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region], [data-widget]';
 const pages = builtPages();
 const thai = pages.filter((p) => p.path.startsWith('/th/'));
 
@@ -26,7 +26,7 @@ describe('Thai line breaks in dist/th', () => {
     }
   });
 
-  it('no <wbr> or kept-term span in code, form fields, widget regions, scripts, SVG or the head', () => {
+  it('no <wbr> or kept-term span in code, form fields, widgets, scripts, SVG or the head', () => {
     for (const { path, root } of thai) {
       const inside = root.querySelectorAll(NOT_PROSE).filter((el) => el.querySelector(`wbr, span.${KEEP_CLASS}`));
       expect(inside.map((el) => el.outerHTML.slice(0, 120)), path).toEqual([]);

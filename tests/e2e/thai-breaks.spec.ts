@@ -26,14 +26,14 @@ interface Layout {
 
 /**
  * Lays the main column out at each width and reports the listed terms a line break cuts,
- * in prose blocks (text in code, form fields and widget regions does not count); then how
+ * in prose blocks (text in code, form fields and widgets does not count); then how
  * the page lays out at its own width.
  */
 async function measure(page: Page, terms: string[]): Promise<Layout> {
   return page.evaluate(
     ({ terms, widths }) => {
       const main = document.querySelector('main')!;
-      const NOT_PROSE = 'code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region]';
+      const NOT_PROSE = 'code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region], [data-widget]';
       const blocks = [...main.querySelectorAll<HTMLElement>('p, li, h1, h2, h3, h4, td, th, dd, dt, figcaption, summary, blockquote')].filter((b) => !b.closest(NOT_PROSE));
       const found = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
       const result = { split: [] as string[], wrapped: 0, overflow: [] as string[] };
