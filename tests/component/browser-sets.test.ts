@@ -6,6 +6,7 @@ import BrowserSetTable from '../../src/components/content/BrowserSetTable.astro'
 import { browserSetsView, CELL_LIMIT } from '../../src/widgets/browser-sets/view';
 import { resources } from '../../src/i18n';
 import { LOCALES } from '../../src/i18n/locales';
+import { urlWrites } from '../support/url-writes';
 
 // The BrowserSets widget's static HTML and the encoding-sets table. Expected values come from
 // Node's URL parser (its setters write each part with the WHATWG set), never from the codec.
@@ -22,27 +23,6 @@ async function render(component: Component, props: Record<string, unknown>, loca
   return parse(html);
 }
 
-/** What Node's URL parser writes for `text` in each part. */
-function nodeWrites(text: string): Record<string, string> {
-  const http = () => new URL('http://h/');
-  const path = http();
-  path.pathname = `x${text}`;
-  const special = http();
-  special.search = `x${text}`;
-  const other = new URL('foo://h/');
-  other.search = `x${text}`;
-  const fragment = http();
-  fragment.hash = `x${text}`;
-  const user = http();
-  user.username = `x${text.replace(/[\t\n\r]/g, '')}`;
-  return {
-    userinfo: user.username.slice(1),
-    path: path.pathname.slice(2),
-    'special-query': special.search.slice(2),
-    query: other.search.slice(2),
-    fragment: fragment.hash.slice(2),
-  };
-}
 
 const encoded = (root: HTMLElement) =>
   Object.fromEntries(root.querySelectorAll('tr[data-part]').map((r) => [r.getAttribute('data-part'), r.querySelector('[data-role=encoded]')?.text]));
@@ -65,7 +45,7 @@ describe('BrowserSets', () => {
   it('writes, in one row per part, what the URL parser writes there', async () => {
     for (const [value, locale] of [[`Q&A: {x|y}^\`z\` it's %41`, 'en'], ['ламінат і "лапки"', 'uk'], ['a b<c>#d?e/f\\g', 'hi'], ['แคมเปญ 100%', 'th']] as const) {
       const root = await render(BrowserSets, { value }, locale);
-      expect(encoded(root)).toEqual(nodeWrites(value));
+      expect(encoded(root)).toEqual(urlWrites(value));
     }
   });
 
@@ -82,7 +62,7 @@ describe('BrowserSets', () => {
     expect(notices[0]?.text).toContain('U+D800');
     expect(notices[0]?.text).toContain('U+FFFD');
     expect(root.querySelector('.w-more')?.text).toContain('1');
-    expect(encoded(root).path).toBe(nodeWrites('a\uFFFDb\uFFFD').path);
+    expect(encoded(root).path).toBe(urlWrites('a\uFFFDb\uFFFD').path);
   });
 
   it('shows the beginning of a long text and says so', () => {
@@ -101,7 +81,7 @@ describe('BrowserSetTable', () => {
     const printable = Array.from({ length: 0x7f - 0x21 }, (_, i) => String.fromCharCode(0x21 + i));
     for (const part of ['userinfo', 'path', 'special-query', 'query', 'fragment']) {
       const escaped = printable.filter((c) => {
-        const w = nodeWrites(c)[part];
+        const w = urlWrites(c)[part];
         return w !== c && !(part === 'path' && c === '\\');
       });
       expect(cells(part)[0]).toBe(['space', ...escaped].join(' '));

@@ -1,34 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { urlWrites } from '../support/url-writes';
 import { ready, setValue } from './widgets-helpers';
 
 // The BrowserSets widget on the encoding-sets page, and the page's claim about Chromium. The
 // URL Standard's answer comes from Node's URL (the test process), Chromium's from the page.
 const PARTS = ['userinfo', 'path', 'special-query', 'query', 'fragment'] as const;
 
-/** What a URL parser writes for `text` in each part, through each part's setter. */
-function writes(text: string): Record<string, string> {
-  const http = () => new URL('http://h/');
-  const path = http();
-  path.pathname = `x${text}`;
-  const special = http();
-  special.search = `x${text}`;
-  const other = new URL('foo://h/');
-  other.search = `x${text}`;
-  const fragment = http();
-  fragment.hash = `x${text}`;
-  const user = http();
-  user.username = `x${text}`;
-  return {
-    userinfo: user.username.slice(1),
-    path: path.pathname.slice(2),
-    'special-query': special.search.slice(2),
-    query: other.search.slice(2),
-    fragment: fragment.hash.slice(2),
-  };
-}
 
-/** {@link writes}, run by the page's own URL parser. */
-const inChromium = (page: Page, texts: string[]) => page.evaluate(`${JSON.stringify(texts)}.map(${writes.toString()})`) as Promise<Record<string, string>[]>;
+/** {@link urlWrites}, run by the page's own URL parser. */
+const inChromium = (page: Page, texts: string[]) => page.evaluate(`${JSON.stringify(texts)}.map(${urlWrites.toString()})`) as Promise<Record<string, string>[]>;
 
 for (const locale of ['en', 'th']) {
   test(`BrowserSets (${locale}) answers a new text as the URL parser does`, async ({ page }) => {
@@ -39,9 +19,9 @@ for (const locale of ['en', 'th']) {
     await setValue(widget.locator('[data-role=input]'), text);
     const [chromium] = await inChromium(page, [text]);
     for (const part of PARTS) {
-      await expect(widget.locator(`tr[data-part="${part}"] [data-role=encoded]`)).toHaveText(writes(text)[part] ?? '');
+      await expect(widget.locator(`tr[data-part="${part}"] [data-role=encoded]`)).toHaveText(urlWrites(text)[part] ?? '');
       // No | or ' in this text, so Chromium agrees with the standard on it.
-      expect(chromium?.[part], part).toBe(writes(text)[part]);
+      expect(chromium?.[part], part).toBe(urlWrites(text)[part]);
     }
     await setValue(widget.locator('[data-role=input]'), 'a{U+D800}b');
     await expect(widget.locator('[data-role=notice][data-code=lone-surrogate]')).toHaveCount(1);
@@ -53,7 +33,7 @@ test('Chromium departs from the URL Standard exactly where encoding-sets#browser
   await page.goto('/en/encoding-sets/');
   const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
   const chromium = await inChromium(page, printable);
-  const differences = printable.flatMap((c, i) => PARTS.filter((part) => chromium[i]?.[part] !== writes(c)[part]).map((part) => `${part} ${c}`));
+  const differences = printable.flatMap((c, i) => PARTS.filter((part) => chromium[i]?.[part] !== urlWrites(c)[part]).map((part) => `${part} ${c}`));
   // The page: "it also escapes | in a path, and ' in a user name and in the query of a URL whose scheme is not special".
   expect(differences.sort()).toEqual(["path |", "query '", "userinfo '"]);
 });
