@@ -29,8 +29,15 @@ export function groupKey(text: string): string {
   // Encoded into the codec's reused buffer, not a fresh array per key: grouping 100,000
   // lines in a worker allocated enough garbage otherwise to take ~30% longer.
   const bytes = scratchBytes(text.length * 3 + 3);
-  const { written: length } = (encoder ??= new TextEncoder()).encodeInto(text, bytes);
-  // The zero padding of the last word.
+  const { written } = (encoder ??= new TextEncoder()).encodeInto(text, bytes);
+  return groupKeyOfBytes(bytes, written);
+}
+
+/**
+ * The group key of the text whose UTF-8 bytes are `bytes[0, length)`, for a caller that
+ * holds them. Overwrites the three bytes after them (the last word's zero padding).
+ */
+export function groupKeyOfBytes(bytes: Uint8Array, length: number): string {
   bytes[length] = bytes[length + 1] = bytes[length + 2] = 0;
   let h1 = SEED_1 ^ length;
   let h2 = SEED_2 ^ length;

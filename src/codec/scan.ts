@@ -4,6 +4,7 @@
  */
 import { issue, type CodecIssue } from './issues.ts';
 import { isAsciiAlpha, isAsciiDigit } from './sets.ts';
+import { charBytes, type CharBytes } from './char-bytes.ts';
 
 /** The RFC 3986 forms of reference: https://www.rfc-editor.org/rfc/rfc3986#section-4.2 */
 export type UrlKind =
@@ -42,10 +43,10 @@ export type UrlLayout = {
 };
 
 // https://www.rfc-editor.org/rfc/rfc3986#section-3.1  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-function schemeEnd(text: string): number {
-  if (!isAsciiAlpha(text.charCodeAt(0))) return -1;
-  for (let i = 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+function schemeEnd(chars: CharBytes, n: number): number {
+  if (n === 0 || !isAsciiAlpha(chars[0] as number)) return -1;
+  for (let i = 1; i < n; i++) {
+    const c = chars[i] as number;
     if (c === 0x3a) return i;
     if (!(isAsciiAlpha(c) || isAsciiDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e)) return -1;
   }
@@ -54,14 +55,15 @@ function schemeEnd(text: string): number {
 
 /**
  * Splits a URI reference into components by offsets, without decoding or copying.
+ * `chars`: its {@link charBytes}, when the caller holds them for its own scans.
  * https://www.rfc-editor.org/rfc/rfc3986#appendix-B
  */
-export function scanUrl(text: string): UrlLayout | CodecIssue {
+export function scanUrl(text: string, chars: CharBytes = charBytes(text).bytes): UrlLayout | CodecIssue {
   const n = text.length;
   if (n === 0) return issue('invalid-url', 0, 0);
   const fragmentMark = text.indexOf('#');
   const end = fragmentMark < 0 ? n : fragmentMark;
-  const scheme = schemeEnd(text);
+  const scheme = schemeEnd(chars, n);
   let at = scheme + 1;
 
   let authorityStart = -1;
@@ -70,14 +72,14 @@ export function scanUrl(text: string): UrlLayout | CodecIssue {
   let hostStart = -1;
   let hostEnd = -1;
   let portStart = -1;
-  if (text.charCodeAt(at) === 0x2f && text.charCodeAt(at + 1) === 0x2f) {
+  if (at + 1 < n && chars[at] === 0x2f && chars[at + 1] === 0x2f) {
     // https://www.rfc-editor.org/rfc/rfc3986#section-3.2  the authority ends at the next "/", "?" or "#"
     authorityStart = at + 2;
     authorityEnd = authorityStart;
     // The userinfo ends at the last "@"; the port starts at the first ":" after it.
     let colon = -1;
     while (authorityEnd < end) {
-      const c = text.charCodeAt(authorityEnd);
+      const c = chars[authorityEnd] as number;
       if (c === 0x2f || c === 0x3f) break;
       if (c === 0x40) {
         userinfoEnd = authorityEnd;
@@ -88,12 +90,12 @@ export function scanUrl(text: string): UrlLayout | CodecIssue {
       authorityEnd++;
     }
     hostStart = userinfoEnd < 0 ? authorityStart : userinfoEnd + 1;
-    if (text.charCodeAt(hostStart) === 0x5b) {
+    if (hostStart < authorityEnd && chars[hostStart] === 0x5b) {
       // https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2  IP-literal = "[" ( IPv6address / IPvFuture ) "]"
       const close = text.indexOf(']', hostStart);
       if (close < 0 || close >= authorityEnd) return issue('invalid-host', hostStart, authorityEnd - hostStart);
       hostEnd = close + 1;
-      if (hostEnd < authorityEnd && text.charCodeAt(hostEnd) !== 0x3a) {
+      if (hostEnd < authorityEnd && chars[hostEnd] !== 0x3a) {
         return issue('invalid-host', hostStart, authorityEnd - hostStart);
       }
     } else {
@@ -102,7 +104,7 @@ export function scanUrl(text: string): UrlLayout | CodecIssue {
     if (hostEnd < authorityEnd) {
       portStart = hostEnd + 1;
       for (let i = portStart; i < authorityEnd; i++) {
-        if (!isAsciiDigit(text.charCodeAt(i))) return issue('invalid-port', portStart, authorityEnd - portStart);
+        if (!isAsciiDigit(chars[i] as number)) return issue('invalid-port', portStart, authorityEnd - portStart);
       }
     }
     at = authorityEnd;

@@ -130,12 +130,13 @@ export function dataQuerySet(): ComponentSet {
 }
 
 /**
- * Whether the `%` at `text[i]` starts an escape that is canonical in `set`: two uppercase
- * hex digits, of a byte whose escape the set keeps.
+ * Whether a `%` followed by the characters coded `first` and `second` is an escape that is
+ * canonical in `set`: two uppercase hex digits, of a byte whose escape the set keeps.
+ * Takes codes, not a string, so scans over a string and over its code units share it.
  */
-export function isCanonicalEscape(text: string, i: number, set: ComponentSet): boolean {
-  const high = upperHexValue(text.charCodeAt(i + 1));
-  const low = upperHexValue(text.charCodeAt(i + 2));
+export function isCanonicalEscape(first: number, second: number, set: ComponentSet): boolean {
+  const high = upperHexValue(first);
+  const low = upperHexValue(second);
   return (high | low) >= 0 && set.decode[(high << 4) | low] === 0;
 }
 

@@ -4,6 +4,7 @@
  */
 import { isAsciiDigit, rfc3986ComponentSet } from '../sets.ts';
 import type { UrlLayout } from '../scan.ts';
+import type { CharBytes } from '../char-bytes.ts';
 import type { ChangeLog } from './changes.ts';
 import { canonicalComponent } from './component.ts';
 
@@ -11,10 +12,10 @@ import { canonicalComponent } from './component.ts';
  * The scheme in lowercase, or `null` when it is written so already.
  * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1 (schemes are case-insensitive)
  */
-export function canonicalScheme(text: string, end: number, log: ChangeLog | null): string | null {
+export function canonicalScheme(text: string, chars: CharBytes, end: number, log: ChangeLog | null): string | null {
   let upper = false;
   for (let i = 0; i < end && !upper; i++) {
-    const c = text.charCodeAt(i);
+    const c = chars[i] as number;
     upper = c >= 0x41 && c <= 0x5a;
   }
   if (!upper) return null;
@@ -54,6 +55,7 @@ export type AuthorityProblem = { code: 'invalid-host' | 'invalid-port'; index: n
  */
 export function canonicalAuthority(
   text: string,
+  chars: CharBytes,
   layout: UrlLayout,
   scheme: string | null,
   log: ChangeLog | null,
@@ -67,14 +69,20 @@ export function canonicalAuthority(
     authority = userinfo + '@';
   }
 
-  const writtenHost = text.slice(layout.hostStart, layout.hostEnd);
-  const host = isSpecial(scheme) || writtenHost.startsWith('[') ? canonicalHost(writtenHost) : canonicalTextHost(writtenHost);
-  if (host === null) return { code: 'invalid-host', index: layout.hostStart, length: writtenHost.length };
+  const { hostStart, hostEnd } = layout;
+  const domain = isSpecial(scheme) || (hostStart < hostEnd && chars[hostStart] === 0x5b);
+  const plain = domain ? plainHost(chars, hostStart, hostEnd) : NOT_PLAIN;
+  // A plain lowercase name, as nearly every analytics URL has: nothing to change or copy.
+  if (plain === LOWERCASE && !changed && layout.portStart < 0) return null;
+  const writtenHost = text.slice(hostStart, hostEnd);
+  const host = plain === LOWERCASE ? writtenHost : plain === UPPERCASE ? writtenHost.toLowerCase() : domain ? platformHost(writtenHost) : canonicalTextHost(writtenHost);
+  if (host === null) return { code: 'invalid-host', index: hostStart, length: writtenHost.length };
   if (host !== writtenHost) {
     changed = true;
     if (log !== null) {
       log.part = 'host';
-      log.note(host === writtenHost.toLowerCase() ? 'lowercase-host' : 'canonicalize-host', writtenHost, host);
+      const lowercased = plain === UPPERCASE || host === writtenHost.toLowerCase();
+      log.note(lowercased ? 'lowercase-host' : 'canonicalize-host', writtenHost, host);
     }
   }
   authority += host;
@@ -101,34 +109,37 @@ export function canonicalAuthority(
   return authority + ':' + port;
 }
 
+const NOT_PLAIN = 0;
+const LOWERCASE = 1;
+const UPPERCASE = 2;
+
 /**
- * The canonical form of a host, or `null` when it is not a valid host.
- *
- * A plain ASCII name (letters, digits, `-`, `.`, `_`, not ending in a number, which WHATWG
- * reads as IPv4) is only lowercased: the hosts analytics data is made of skip the platform
- * parser. Everything else (non-ASCII, escapes, IP literals) goes through the platform `URL`,
- * which applies IDNA (UTS #46, then punycode), IPv4 and IPv6 serialization. A trailing dot
- * is kept, as `URL` keeps it.
+ * Whether the host `chars[start, end)` of a domain scheme is a plain ASCII name, which
+ * only needs lowercasing: letters, digits, `-`, `.`, `_`, not ending in a number (which
+ * WHATWG reads as IPv4); `LOWERCASE` or `UPPERCASE` (it has capitals) for one, or
+ * `NOT_PLAIN`. An empty host is plain. Everything else (non-ASCII, escapes, IP literals)
+ * goes to the platform `URL` ({@link platformHost}), which applies IDNA (UTS #46, then
+ * punycode), IPv4 and IPv6 serialization; the plain names analytics data is made of skip it.
+ * A trailing dot is kept, as `URL` keeps it.
  *
  * https://url.spec.whatwg.org/#host-parsing
  * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1
  */
-export function canonicalHost(host: string): string | null {
-  if (host === '') return host;
+function plainHost(chars: CharBytes, start: number, end: number): number {
   let upper = false;
-  let lastLabelStart = 0;
-  for (let i = 0; i < host.length; i++) {
-    const c = host.charCodeAt(i);
+  let lastLabelStart = start;
+  for (let i = start; i < end; i++) {
+    const c = chars[i] as number;
     if (c === 0x2e) {
-      if (i + 1 < host.length) lastLabelStart = i + 1;
+      if (i + 1 < end) lastLabelStart = i + 1;
     } else if (c >= 0x41 && c <= 0x5a) {
       upper = true;
     } else if (!((c >= 0x61 && c <= 0x7a) || isAsciiDigit(c) || c === 0x2d || c === 0x5f)) {
-      return platformHost(host);
+      return NOT_PLAIN;
     }
   }
-  if (isAsciiDigit(host.charCodeAt(lastLabelStart))) return platformHost(host);
-  return upper ? host.toLowerCase() : host;
+  if (lastLabelStart < end && isAsciiDigit(chars[lastLabelStart] as number)) return NOT_PLAIN;
+  return upper ? UPPERCASE : LOWERCASE;
 }
 
 /**
@@ -161,6 +172,7 @@ function hasUnsafeForUrl(host: string): boolean {
   return false;
 }
 
+/** The host as the platform `URL` writes it, or `null` when it is not a valid host. */
 function platformHost(host: string): string | null {
   if (hasUnsafeForUrl(host)) return null;
   try {

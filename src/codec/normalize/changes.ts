@@ -1,23 +1,19 @@
 import type { NormalizeChange, NormalizeRule, UrlPart } from './types.ts';
 
 /**
- * Collects what normalization changed, in the order the rules apply. The part (and, in
- * the query, the parameter) being canonicalized is set by the caller before each step, so
- * the rules themselves only say what they did.
+ * Collects what normalization changed, in the order the rules apply. The part being
+ * canonicalized is set by the caller before each step, so the rules themselves only say
+ * what they did; the query names each pair's changes once the pair is done (`nameSince`).
  */
 export class ChangeLog {
   readonly changes: NormalizeChange[] = [];
   part: UrlPart = 'url';
-  /** The canonical name of the query parameter being canonicalized, if any. */
-  name: string | undefined = undefined;
 
   note(rule: NormalizeRule, before: string, after: string): void {
-    const change: NormalizeChange = { rule, before, after, part: this.part };
-    if (this.name !== undefined) change.name = this.name;
-    this.changes.push(change);
+    this.changes.push({ rule, before, after, part: this.part });
   }
 
-  /** Names the parameter of the changes noted since `mark` (its name was not known yet). */
+  /** Names the query parameter whose changes were noted since `mark`. */
   nameSince(mark: number, name: string): void {
     for (let k = mark; k < this.changes.length; k++) (this.changes[k] as NormalizeChange).name = name;
   }

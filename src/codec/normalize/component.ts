@@ -4,23 +4,24 @@
  * characters stay raw and which escapes are decoded.
  */
 import { escapedByteAt, isCanonicalEscape, isUnreserved, isUrlSafe, percentEscape, type ComponentSet } from '../sets.ts';
+import type { CharBytes } from '../char-bytes.ts';
 import { utf8Bytes } from '../utf8.ts';
 import { ChangeRuns, type ChangeLog } from './changes.ts';
 import type { NormalizeRule } from './types.ts';
 
 /**
- * Where `text[start, end)` stops being canonical under `set`: `end` when all of it is.
- * Canonical means: each character raw in the set, or a `%` starting a canonical escape
- * (uppercase hex, of a byte the set keeps escaped). Allocates nothing, so a clean URL
- * costs one pass.
+ * Where the text whose {@link charBytes} are `chars` stops being canonical under `set` in
+ * `[start, end)`: `end` when all of it is. Canonical means: each character raw in the set,
+ * or a `%` starting a canonical escape (uppercase hex, of a byte the set keeps escaped).
+ * Allocates nothing, so a clean URL costs one pass.
  */
-export function canonicalEnd(text: string, start: number, end: number, set: ComponentSet): number {
+export function canonicalEnd(chars: CharBytes, start: number, end: number, set: ComponentSet): number {
   const raw = set.raw;
   let i = start;
   while (i < end) {
-    const c = text.charCodeAt(i);
+    const c = chars[i] as number;
     if (c < 0x80 && raw[c] === 1) i++;
-    else if (c === 0x25 && i + 3 <= end && isCanonicalEscape(text, i, set)) i += 3;
+    else if (c === 0x25 && i + 3 <= end && isCanonicalEscape(chars[i + 1] as number, chars[i + 2] as number, set)) i += 3;
     else return i;
   }
   return i;
@@ -44,13 +45,10 @@ export function canonicalEnd(text: string, start: number, end: number, set: Comp
  * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.2 (percent-encoding)
  */
 export function canonicalComponent(text: string, start: number, end: number, set: ComponentSet, log: ChangeLog | null): string {
-  let i = canonicalEnd(text, start, end, set);
-  // Already canonical: the common case for analytics URLs.
-  if (i >= end) return text.slice(start, end);
-
-  const runs = log === null ? null : new ChangeRuns(text, log);
-  let out = text.slice(start, i);
-  let copyFrom = i;
+  let runs: ChangeRuns | null = null;
+  let out = '';
+  let copyFrom = start;
+  let i = start;
   while (i < end) {
     const c = text.charCodeAt(i);
     if (c < 0x80 && set.raw[c] === 1) {
@@ -58,7 +56,7 @@ export function canonicalComponent(text: string, start: number, end: number, set
       continue;
     }
     const byte = c === 0x25 && i + 3 <= end ? escapedByteAt(text, i) : -1;
-    if (byte >= 0 && set.decode[byte] === 0 && isCanonicalEscape(text, i, set)) {
+    if (byte >= 0 && set.decode[byte] === 0 && isCanonicalEscape(text.charCodeAt(i + 1), text.charCodeAt(i + 2), set)) {
       i += 3;
       continue;
     }
@@ -90,9 +88,11 @@ export function canonicalComponent(text: string, start: number, end: number, set
       i += codePoint > 0xffff ? 2 : 1;
     }
     out += replacement;
-    runs?.add(rule, from, i, replacement);
+    if (log !== null) (runs ??= new ChangeRuns(text, log)).add(rule, from, i, replacement);
     copyFrom = i;
   }
+  // Already canonical (copyFrom never moved): the common case for analytics URLs.
+  if (copyFrom === start) return text.slice(start, end);
   runs?.flush();
   return out + text.slice(copyFrom, end);
 }

@@ -4,9 +4,9 @@
  * change list and the group key.
  */
 import { failure } from '../issues.ts';
-import { groupKey } from '../key.ts';
 import { isIssue, scanUrl } from '../scan.ts';
 import { dataPathSet, dataQuerySet, rfc3986ComponentSet } from '../sets.ts';
+import { charBytes, type CharBytes } from '../char-bytes.ts';
 import { findLoneSurrogate } from '../utf8.ts';
 import { canonicalAuthority, canonicalScheme, defaultPort } from './authority.ts';
 import { ChangeLog } from './changes.ts';
@@ -14,6 +14,7 @@ import { canonicalComponent, canonicalEnd } from './component.ts';
 import { canonicalPath } from './path.ts';
 import { compilePolicy, type CompiledPolicy } from './policy.ts';
 import { canonicalQuery } from './query.ts';
+import { Splice } from './splice.ts';
 import type { NormalizeChange, NormalizeModel, NormalizePolicy, NormalizeResult } from './types.ts';
 
 /**
@@ -44,9 +45,10 @@ export function normalize(url: string, policy?: Partial<NormalizePolicy>): Norma
 const NO_CHANGES: NormalizeChange[] = [];
 
 /** The lowercase scheme `text[0, end)`; http and https without a copy, as most URLs have them. */
-function schemeAsWritten(text: string, end: number): string {
-  if (end === 5 && text.startsWith('https')) return 'https';
-  if (end === 4 && text.startsWith('http')) return 'http';
+function schemeAsWritten(text: string, chars: CharBytes, end: number): string {
+  const http = end >= 4 && chars[0] === 0x68 && chars[1] === 0x74 && chars[2] === 0x74 && chars[3] === 0x70;
+  if (http && end === 4) return 'http';
+  if (http && end === 5 && chars[4] === 0x73) return 'https';
   return text.slice(0, end);
 }
 
@@ -55,65 +57,57 @@ function schemeAsWritten(text: string, end: number): string {
  * result's `changes` is an empty list and no change is recorded, which grouping does not need.
  */
 export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean): NormalizeResult {
-  const lone = findLoneSurrogate(raw);
-  if (lone >= 0) return failure('lone-surrogate', lone, 1);
-  const log = withChanges ? new ChangeLog() : null;
-
   // https://url.spec.whatwg.org/#concept-basic-url-parser (strip leading and trailing C0 control or space)
+  // The scans below read the characters as bytes, not the string (see `charBytes`).
+  let view = charBytes(raw);
   let start = 0;
   let stop = raw.length;
-  while (start < stop && raw.charCodeAt(start) <= 0x20) start++;
-  while (stop > start && raw.charCodeAt(stop - 1) <= 0x20) stop--;
+  while (start < stop && (view.bytes[start] as number) <= 0x20) start++;
+  while (stop > start && (view.bytes[stop - 1] as number) <= 0x20) stop--;
   const text = start === 0 && stop === raw.length ? raw : raw.slice(start, stop);
+  if (text !== raw) view = charBytes(text);
+  const { bytes: chars, ascii } = view;
+  // ASCII text (stripped spaces aside) has no lone surrogate.
+  if (!ascii) {
+    const lone = findLoneSurrogate(raw);
+    if (lone >= 0) return failure('lone-surrogate', lone, 1);
+  }
+  const log = withChanges ? new ChangeLog() : null;
   if (text !== raw) log?.note('strip-whitespace', raw, text);
 
-  const layout = scanUrl(text);
+  const layout = scanUrl(text, chars);
   if (isIssue(layout)) return failure(layout.code, layout.index + start, layout.length);
   if (layout.kind === 'relative-path') return failure('invalid-url', start, text.length);
 
-  // The canonical URL is the text with the parts that changed spliced in: `out` holds
-  // everything before `copied`, so unchanged stretches are copied once, in one slice.
-  let out = '';
-  let copied = 0;
+  // The canonical URL is the text with the parts that changed spliced in, so unchanged
+  // stretches are copied once, in one slice.
+  const url = new Splice(text, chars, ascii);
 
   // Scheme. https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1
   const hasScheme = layout.schemeEnd >= 0;
-  const lowered = hasScheme ? canonicalScheme(text, layout.schemeEnd, log) : null;
-  if (lowered !== null) {
-    out = lowered;
-    copied = layout.schemeEnd;
-  }
-  const scheme = hasScheme ? (lowered ?? schemeAsWritten(text, layout.schemeEnd)) : null;
+  const lowered = hasScheme ? canonicalScheme(text, chars, layout.schemeEnd, log) : null;
+  if (lowered !== null) url.replace(0, layout.schemeEnd, lowered);
+  const scheme = hasScheme ? (lowered ?? schemeAsWritten(text, chars, layout.schemeEnd)) : null;
   const model: NormalizeModel = scheme === null || scheme === 'http' || scheme === 'https' ? policy.model : 'rfc3986';
 
   // Authority.
   const hasAuthority = layout.authorityStart >= 0;
   if (hasAuthority) {
-    const authority = canonicalAuthority(text, layout, scheme, log);
+    const authority = canonicalAuthority(text, chars, layout, scheme, log);
     if (authority !== null && typeof authority !== 'string') return failure(authority.code, authority.index + start, authority.length);
-    if (authority !== null) {
-      out += text.slice(copied, layout.authorityStart) + authority;
-      copied = layout.authorityEnd;
-    }
+    if (authority !== null) url.replace(layout.authorityStart, layout.authorityEnd, authority);
   }
 
   // Path.
   const rootIfEmpty = hasAuthority && scheme !== null && defaultPort(scheme) !== null;
   const pathSet = model === 'data' ? dataPathSet() : rfc3986ComponentSet();
-  const path = canonicalPath(text, layout.pathStart, layout.pathEnd, pathSet, hasAuthority, rootIfEmpty, log);
-  if (path !== null) {
-    out += text.slice(copied, layout.pathStart) + path;
-    copied = layout.pathEnd;
-  }
+  const path = canonicalPath(text, chars, layout.pathStart, layout.pathEnd, pathSet, hasAuthority, rootIfEmpty, log);
+  if (path !== null) url.replace(layout.pathStart, layout.pathEnd, path);
 
-  // Query; `''` when nothing is left of it, and then its `?` goes too.
+  // Query, written into the URL by pieces (its `?` goes when nothing is left of it).
   if (layout.queryStart >= 0) {
     const querySet = model === 'data' ? dataQuerySet() : rfc3986ComponentSet();
-    const query = canonicalQuery(text, layout.queryStart, layout.queryEnd, querySet, model, policy, log);
-    if (query !== null) {
-      out += text.slice(copied, query === '' ? layout.queryStart - 1 : layout.queryStart) + query;
-      copied = layout.queryEnd;
-    }
+    canonicalQuery(url, layout.queryStart, layout.queryEnd, querySet, model, policy, log);
   }
 
   // Fragment: servers never see it, so it is dropped unless the policy keeps it.
@@ -121,9 +115,8 @@ export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: 
   if (layout.fragmentStart >= 0 && policy.keepFragment) {
     if (log !== null) log.part = 'fragment';
     const set = rfc3986ComponentSet();
-    if (canonicalEnd(text, layout.fragmentStart, end, set) !== end) {
-      out += text.slice(copied, layout.fragmentStart) + canonicalComponent(text, layout.fragmentStart, end, set, log);
-      copied = end;
+    if (canonicalEnd(chars, layout.fragmentStart, end, set) !== end) {
+      url.replace(layout.fragmentStart, end, canonicalComponent(text, layout.fragmentStart, end, set, log));
     }
   } else if (layout.fragmentStart >= 0) {
     end = layout.fragmentStart - 1;
@@ -132,6 +125,6 @@ export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: 
       log.note('drop-fragment', text.slice(end), '');
     }
   }
-  const canonical = copied === 0 ? text.slice(0, end) : out + text.slice(copied, end);
-  return { ok: true, canonical, key: groupKey(canonical), raw, model, changes: log?.changes ?? NO_CHANGES };
+  const { canonical, key } = url.finish(end);
+  return { ok: true, canonical, key, raw, model, changes: log?.changes ?? NO_CHANGES };
 }

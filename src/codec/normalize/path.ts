@@ -1,10 +1,11 @@
 /** The path: its escapes under the model's set, its dot segments, and the `//` guard. */
 import type { ComponentSet } from '../sets.ts';
+import type { CharBytes } from '../char-bytes.ts';
 import type { ChangeLog } from './changes.ts';
 import { canonicalComponent, canonicalEnd } from './component.ts';
 
 /**
- * The canonical path of `text[start, end)`, or `null` when it is written so already.
+ * The canonical path of `text[start, end)` (its {@link charBytes}: `chars`), or `null` when it is written so already.
  * Escapes of unreserved characters are decoded first, so `%2E%2E` is a dot segment too.
  * `rootIfEmpty`: the scheme has an authority-based default (http, https, ws, wss, ftp), whose
  * empty path means `/`.
@@ -14,6 +15,7 @@ import { canonicalComponent, canonicalEnd } from './component.ts';
  */
 export function canonicalPath(
   text: string,
+  chars: CharBytes,
   start: number,
   end: number,
   set: ComponentSet,
@@ -27,7 +29,9 @@ export function canonicalPath(
     log?.note('add-root-path', '', '/');
     return '/';
   }
-  const written = canonicalEnd(text, start, end, set) === end;
+  const written = canonicalEnd(chars, start, end, set) === end;
+  // Most paths: canonical as written, no dot segment (one only follows a `/`), no `//` to guard.
+  if (written && !hasDotSegment(text, chars, start, end) && (hasAuthority || !startsWithTwoSlashes(chars, start, end))) return null;
   const path = written ? text.slice(start, end) : canonicalComponent(text, start, end, set, log);
   let resolved = path.charCodeAt(0) === 0x2f ? removeDotSegments(path) : path;
   // Without an authority, a path starting with "//" would be read back as a host.
@@ -66,4 +70,19 @@ export function removeDotSegments(path: string): string {
     }
   }
   return '/' + output.join('/');
+}
+
+/**
+ * Whether the path `text[start, end)` may hold a dot segment: a `.` right after a `/`.
+ * Paths hold few dots, and the native search for one is quicker than reading every character.
+ */
+function hasDotSegment(text: string, chars: CharBytes, start: number, end: number): boolean {
+  for (let at = text.indexOf('.', start); at >= 0 && at < end; at = text.indexOf('.', at + 1)) {
+    if (at > start && chars[at - 1] === 0x2f) return true;
+  }
+  return false;
+}
+
+function startsWithTwoSlashes(chars: CharBytes, start: number, end: number): boolean {
+  return end - start >= 2 && chars[start] === 0x2f && chars[start + 1] === 0x2f;
 }

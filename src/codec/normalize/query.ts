@@ -5,16 +5,33 @@
 import { decode } from '../decode.ts';
 import { encode } from '../encode.ts';
 import { escapedByteAt, isCanonicalEscape, type ComponentSet } from '../sets.ts';
+import type { CharBytes } from '../char-bytes.ts';
 import type { ChangeLog } from './changes.ts';
-import { canonicalComponent } from './component.ts';
+import { canonicalComponent, canonicalEnd } from './component.ts';
+import type { Splice } from './splice.ts';
 import type { CompiledPolicy, PolicyNames } from './policy.ts';
 import type { NormalizeModel } from './types.ts';
 
-type Parameter = { name: string; value: string | null };
+/**
+ * A pair of the query, by offsets into the text, with strings only for what changed: its
+ * name and value are `text[nameStart, nameEnd)` and `text[valueStart, valueEnd)` unless
+ * `name` or `value` holds their canonical form.
+ */
+type Parameter = {
+  nameStart: number;
+  nameEnd: number;
+  name: string | null;
+  /** -1 when the pair has no `=`. */
+  valueStart: number;
+  valueEnd: number;
+  value: string | null;
+  /** Whether it is written with a value (`a=`, `a=b`): in the data model, always. */
+  hasValue: boolean;
+};
 
 /**
- * The canonical query of `text[start, end)` (without the `?`): `null` when it is written so
- * already, `''` when nothing is left (so the `?` goes too), else the new query.
+ * Writes the canonical query of `url.text[start, end)` (without the `?`) into `url`:
+ * nothing when it is written so already, and without its `?` when nothing is left of it.
  *
  * In the data model a pair is what a form parser reads: `+` is a space, a pair without `=`
  * has an empty value (`?a` is `?a=`), and escaped `& = +` stay escaped because raw they are
@@ -25,39 +42,44 @@ type Parameter = { name: string; value: string | null };
  * https://www.rfc-editor.org/rfc/rfc3986#section-3.4 (rfc3986)
  */
 export function canonicalQuery(
-  text: string,
+  url: Splice,
   start: number,
   end: number,
   set: ComponentSet,
   model: NormalizeModel,
   policy: CompiledPolicy,
   log: ChangeLog | null,
-): string | null {
+): void {
+  const { text, chars } = url;
   const pieces = (reused ??= newPieces(64));
-  const count = scanPieces(pieces, text, start, end, set, model === 'data');
+  const count = scanPieces(pieces, chars, start, end, set, model === 'data');
   const { hadEmpty, allClean } = pieces;
   if (count === 0) {
     // Nothing but `?` and `&`s: the query goes.
     if (log !== null) log.part = 'query';
     if (hadEmpty) log?.note('remove-empty-pairs', text.slice(start, end), '');
     log?.note('remove-empty-query', '?', '');
-    return '';
+    url.replace(start - 1, end, '');
+    return;
   }
   if (allClean && !policy.trim && !policy.perParameter) {
     // Every pair is canonical already: at most empty pieces to remove and the order to fix,
-    // done on offsets, so a URL that needs only sorting allocates only its new query.
-    const sorted = !policy.sort || isSortedPieces(pieces, text, count);
-    if (sorted && !hadEmpty) return null;
-    if (log !== null) log.part = 'query';
-    const inOrder = hadEmpty || log !== null ? joinPieces(pieces, text, count) : '';
-    if (hadEmpty) log?.note('remove-empty-pairs', text.slice(start, end), inOrder);
-    if (sorted) return inOrder;
-    sortPieces(pieces, text, count);
-    const query = joinPieces(pieces, text, count);
-    log?.note('sort-query', inOrder, query);
-    return query;
+    // done on offsets, so the pieces are copied into the URL, not made into strings.
+    const sorted = !policy.sort || isSortedPieces(pieces, chars, count);
+    if (sorted && !hadEmpty) return;
+    const inOrder = log === null ? '' : hadEmpty ? joinPieces(pieces, text, count) : text.slice(start, end);
+    if (!sorted) sortPieces(pieces, chars, count);
+    url.keepUntil(start);
+    const query = url.addJoined(pieces.starts, pieces.ends, pieces.order, count);
+    url.skipTo(end);
+    if (log !== null) {
+      log.part = 'query';
+      if (hadEmpty) log.note('remove-empty-pairs', text.slice(start, end), inOrder);
+      if (!sorted) log.note('sort-query', inOrder, query);
+    }
+    return;
   }
-  return rebuildQuery(pieces, text, start, end, count, set, model, policy, log);
+  rebuildQuery(url, pieces, start, end, count, set, model, policy, log);
 }
 
 /** Where the non-empty pieces of the query lie, reused between calls and grown on demand. */
@@ -87,8 +109,12 @@ const PERCENT = 3;
 const CHANGED = 4; // not raw in the set: normalization rewrites it
 
 let classTables: WeakMap<ComponentSet, Uint8Array> | undefined;
+// The last set's table: a query scan asks for it on every URL, a WeakMap lookup each time showed.
+let lastSet: ComponentSet | undefined;
+let lastTable: Uint8Array | undefined;
 
 function classTable(set: ComponentSet): Uint8Array {
+  if (set === lastSet) return lastTable as Uint8Array;
   classTables ??= new WeakMap();
   let table = classTables.get(set);
   if (table === undefined) {
@@ -99,6 +125,8 @@ function classTable(set: ComponentSet): Uint8Array {
     table[0x25] = PERCENT;
     classTables.set(set, table);
   }
+  lastSet = set;
+  lastTable = table;
   return table;
 }
 
@@ -107,30 +135,36 @@ function classTable(set: ComponentSet): Uint8Array {
  * `=`, or the piece's end), whether there were empty pieces and whether every piece is
  * canonical as written; returns how many pieces there are. One pass over the query.
  */
-function scanPieces(pieces: Pieces, text: string, start: number, end: number, set: ComponentSet, everyPairHasValue: boolean): number {
+function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number, set: ComponentSet, everyPairHasValue: boolean): number {
   const classes = classTable(set);
   // A raw `=` after a name's end is data: canonical where the set writes `=` raw (rfc3986), not in the data model.
   const equalsInValueIsRaw = set.raw[0x3d] === 1;
+  let { starts, nameEnds, ends, order } = pieces;
   let count = 0;
   let hadEmpty = false;
   let allClean = true;
   let pieceStart = start;
   let nameEnd = -1;
-  for (let i = start; ; ) {
-    // The end of the query ends the last piece as a `&` would.
-    const c = i < end ? text.charCodeAt(i) : 0x26;
-    const kind = c < 0x80 ? (classes[c] as number) : CHANGED;
-    if (kind === PLAIN) {
+  let i = start;
+  for (;;) {
+    // Plain characters first, the bulk of a query: one load and one lookup each.
+    let kind = AMPERSAND; // the end of the query ends the last piece as a `&` would
+    while (i < end) {
+      const c = chars[i] as number;
+      kind = c < 0x80 ? (classes[c] as number) : CHANGED;
+      if (kind !== PLAIN) break;
       i++;
-    } else if (kind === AMPERSAND) {
+    }
+    if (i >= end) kind = AMPERSAND;
+    if (kind === AMPERSAND) {
       if (i === pieceStart) {
         hadEmpty ||= i < end || pieceStart > start;
       } else {
-        if (count === pieces.starts.length) grow(pieces);
-        pieces.starts[count] = pieceStart;
-        pieces.nameEnds[count] = nameEnd < 0 ? i : nameEnd;
-        pieces.ends[count] = i;
-        pieces.order[count] = count;
+        if (count === starts.length) ({ starts, nameEnds, ends, order } = grow(pieces));
+        starts[count] = pieceStart;
+        nameEnds[count] = nameEnd < 0 ? i : nameEnd;
+        ends[count] = i;
+        order[count] = count;
         count++;
         if (nameEnd < 0 && everyPairHasValue) allClean = false;
       }
@@ -141,7 +175,7 @@ function scanPieces(pieces: Pieces, text: string, start: number, end: number, se
       if (nameEnd < 0) nameEnd = i;
       else if (!equalsInValueIsRaw) allClean = false;
       i++;
-    } else if (kind === PERCENT && i + 3 <= end && isCanonicalEscape(text, i, set)) {
+    } else if (kind === PERCENT && i + 3 <= end && isCanonicalEscape(chars[i + 1] as number, chars[i + 2] as number, set)) {
       i += 3;
     } else {
       allClean = false;
@@ -153,40 +187,40 @@ function scanPieces(pieces: Pieces, text: string, start: number, end: number, se
   return count;
 }
 
-/** Doubles the room for pieces, keeping those recorded. */
-function grow(pieces: Pieces): void {
+/** Doubles the room for pieces, keeping those recorded; returns `pieces`. */
+function grow(pieces: Pieces): Pieces {
   const bigger = newPieces(pieces.starts.length * 2);
   bigger.starts.set(pieces.starts);
   bigger.nameEnds.set(pieces.nameEnds);
   bigger.ends.set(pieces.ends);
   bigger.order.set(pieces.order);
-  Object.assign(pieces, { starts: bigger.starts, nameEnds: bigger.nameEnds, ends: bigger.ends, order: bigger.order });
+  return Object.assign(pieces, { starts: bigger.starts, nameEnds: bigger.nameEnds, ends: bigger.ends, order: bigger.order });
 }
 
-function isSortedPieces(pieces: Pieces, text: string, count: number): boolean {
-  for (let k = 1; k < count; k++) if (comparePieceNames(pieces, text, k - 1, k) > 0) return false;
+function isSortedPieces(pieces: Pieces, chars: CharBytes, count: number): boolean {
+  for (let k = 1; k < count; k++) if (comparePieceNames(pieces, chars, k - 1, k) > 0) return false;
   return true;
 }
 
 /** Code unit order of two pieces' names, as `<` orders strings. */
-function comparePieceNames(pieces: Pieces, text: string, a: number, b: number): number {
+function comparePieceNames(pieces: Pieces, chars: CharBytes, a: number, b: number): number {
   const { starts, nameEnds } = pieces;
-  return compareRanges(text, starts[a] as number, nameEnds[a] as number, starts[b] as number, nameEnds[b] as number);
+  return compareRanges(chars, starts[a] as number, nameEnds[a] as number, starts[b] as number, nameEnds[b] as number);
 }
 
 /** Stable sort of the piece order by name. */
-function sortPieces(pieces: Pieces, text: string, count: number): void {
+function sortPieces(pieces: Pieces, chars: CharBytes, count: number): void {
   const order = pieces.order;
   if (count > 16) {
     // Array.prototype.sort is stable; a typed array's sort need not be.
-    order.set(Array.from(order.subarray(0, count)).sort((a, b) => comparePieceNames(pieces, text, a, b)));
+    order.set(Array.from(order.subarray(0, count)).sort((a, b) => comparePieceNames(pieces, chars, a, b)));
     return;
   }
   // Insertion sort: stable, and quick for the handful of parameters a URL holds.
   for (let k = 1; k < count; k++) {
     const current = order[k] as number;
     let at = k - 1;
-    while (at >= 0 && comparePieceNames(pieces, text, order[at] as number, current) > 0) {
+    while (at >= 0 && comparePieceNames(pieces, chars, order[at] as number, current) > 0) {
       order[at + 1] = order[at] as number;
       at--;
     }
@@ -204,10 +238,13 @@ function joinPieces(pieces: Pieces, text: string, count: number): string {
   return out;
 }
 
-/** The general case: each pair canonicalized into a string, then the policy's rules. */
+/**
+ * The general case: each name and value written canonically (a string only for those that
+ * change), then the policy's rules, then the query written into `url` unless it is as written.
+ */
 function rebuildQuery(
+  url: Splice,
   pieces: Pieces,
-  text: string,
   start: number,
   end: number,
   count: number,
@@ -215,110 +252,154 @@ function rebuildQuery(
   model: NormalizeModel,
   policy: CompiledPolicy,
   log: ChangeLog | null,
-): string | null {
+): void {
+  const { text, chars } = url;
   if (log !== null) log.part = 'query';
   const names = policy.names[model];
   const parameters: Parameter[] = [];
   const { starts, nameEnds, ends } = pieces;
+  let changed = pieces.hadEmpty;
   for (let k = 0; k < count; k++) {
     const from = starts[k] as number;
     const nameEnd = nameEnds[k] as number;
     const to = ends[k] as number;
     const mark = log?.changes.length ?? 0;
-    const name = canonicalComponent(text, from, nameEnd, set, log);
-    if (log !== null) {
-      log.nameSince(mark, name);
-      log.name = name;
-    }
-    let value: string | null;
+    const name = canonicalEnd(chars, from, nameEnd, set) === nameEnd ? null : canonicalComponent(text, from, nameEnd, set, log);
+    const parameter: Parameter = { nameStart: from, nameEnd, name, valueStart: -1, valueEnd: -1, value: null, hasValue: nameEnd < to };
     if (nameEnd < to) {
-      value = canonicalComponent(text, nameEnd + 1, to, set, log);
+      parameter.valueStart = nameEnd + 1;
+      parameter.valueEnd = to;
+      if (canonicalEnd(chars, nameEnd + 1, to, set) !== to) parameter.value = canonicalComponent(text, nameEnd + 1, to, set, log);
     } else if (model === 'data') {
-      value = '';
-      log?.note('add-empty-value', name, name + '=');
-    } else {
-      value = null;
+      parameter.value = '';
+      parameter.hasValue = true;
+      if (log !== null) log.note('add-empty-value', nameOf(parameter, text), nameOf(parameter, text) + '=');
     }
-    const parameter: Parameter = { name, value };
-    if (applyPolicy(parameter, names, policy.trim, log)) parameters.push(parameter);
-    if (log !== null) log.name = undefined;
+    if (applyPolicy(parameter, text, names, policy.trim, log)) parameters.push(parameter);
+    else changed = true;
+    changed ||= parameter.name !== null || parameter.value !== null;
+    // Each change to the pair says whose it was (its canonical name), once the name is known.
+    if (log !== null && log.changes.length > mark) log.nameSince(mark, nameOf(parameter, text));
   }
   if (pieces.hadEmpty && log !== null) {
     const written = text.slice(start, end);
     log.note('remove-empty-pairs', written, written.split('&').filter((piece) => piece !== '').join('&'));
   }
-  if (policy.sort && !isSortedByName(parameters)) {
-    const before = log === null ? '' : serialize(parameters);
-    sortByName(parameters);
-    log?.note('sort-query', before, serialize(parameters));
+  if (policy.sort && !isSortedByName(parameters, text, chars)) {
+    changed = true;
+    const before = log === null ? '' : serialize(parameters, text);
+    sortByName(parameters, text, chars);
+    log?.note('sort-query', before, serialize(parameters, text));
   }
+  if (!changed) return;
   if (parameters.length === 0) {
     log?.note('remove-empty-query', '?', '');
-    return '';
+    url.replace(start - 1, end, '');
+    return;
   }
-  const query = serialize(parameters);
-  return query.length === end - start && text.startsWith(query, start) ? null : query;
+  url.keepUntil(start);
+  for (let k = 0; k < parameters.length; k++) {
+    const p = parameters[k] as Parameter;
+    if (k > 0) url.add('&');
+    if (p.name === null && p.value === null) {
+      // As written, `=` and all: one range.
+      url.addRange(p.nameStart, p.hasValue ? p.valueEnd : p.nameEnd);
+      continue;
+    }
+    if (p.name === null) url.addRange(p.nameStart, p.nameEnd);
+    else url.add(p.name);
+    if (!p.hasValue) continue;
+    url.add('=');
+    if (p.value === null) url.addRange(p.valueStart, p.valueEnd);
+    else url.add(p.value);
+  }
+  url.skipTo(end);
 }
 
-/** Code unit order of `text[a, aEnd)` and `text[b, bEnd)`, as `<` orders strings. */
-function compareRanges(text: string, a: number, aEnd: number, b: number, bEnd: number): number {
+function nameOf(parameter: Parameter, text: string): string {
+  return parameter.name ?? text.slice(parameter.nameStart, parameter.nameEnd);
+}
+
+function valueOf(parameter: Parameter, text: string): string {
+  return parameter.value ?? text.slice(parameter.valueStart, parameter.valueEnd);
+}
+
+function pairText(parameter: Parameter, text: string): string {
+  const name = nameOf(parameter, text);
+  return parameter.hasValue ? name + '=' + valueOf(parameter, text) : name;
+}
+
+/** The order of `chars[a, aEnd)` and `chars[b, bEnd)`, ASCII both, as `<` orders strings. */
+function compareRanges(chars: CharBytes, a: number, aEnd: number, b: number, bEnd: number): number {
   const common = Math.min(aEnd - a, bEnd - b);
   for (let k = 0; k < common; k++) {
-    const difference = text.charCodeAt(a + k) - text.charCodeAt(b + k);
+    const difference = (chars[a + k] as number) - (chars[b + k] as number);
     if (difference !== 0) return difference;
   }
   return aEnd - a - (bEnd - b);
 }
 
 /** Applies drop, case and trim rules; `false` when the parameter is dropped. */
-function applyPolicy(parameter: Parameter, names: PolicyNames, trim: boolean, log: ChangeLog | null): boolean {
-  const { name } = parameter;
-  if (names.dropNames?.has(name) || names.dropPrefixes?.some((prefix) => name.startsWith(prefix))) {
-    log?.note('drop-parameter', serialize([parameter]), '');
-    return false;
+function applyPolicy(parameter: Parameter, text: string, names: PolicyNames, trim: boolean, log: ChangeLog | null): boolean {
+  if (names.dropNames !== null || names.dropPrefixes !== null || names.caseInsensitive !== null) {
+    const name = nameOf(parameter, text);
+    if (names.dropNames?.has(name) || names.dropPrefixes?.some((prefix) => name.startsWith(prefix))) {
+      log?.note('drop-parameter', pairText(parameter, text), '');
+      return false;
+    }
+    if (parameter.hasValue && names.caseInsensitive?.has(name)) {
+      const value = valueOf(parameter, text);
+      const lowered = lowercaseCanonical(value);
+      if (lowered !== value) {
+        log?.note('lowercase-value', value, lowered);
+        parameter.value = lowered;
+      }
+    }
   }
-  if (parameter.value === null) return true;
-  if (names.caseInsensitive?.has(name)) {
-    const lowered = lowercaseCanonical(parameter.value);
-    if (lowered !== parameter.value) log?.note('lowercase-value', parameter.value, lowered);
-    parameter.value = lowered;
-  }
-  if (trim) {
-    const trimmed = trimSpaces(parameter.value);
-    if (trimmed !== parameter.value) log?.note('trim-value', parameter.value, trimmed);
-    parameter.value = trimmed;
+  if (trim && parameter.hasValue) {
+    const value = valueOf(parameter, text);
+    const trimmed = trimSpaces(value);
+    if (trimmed !== value) {
+      log?.note('trim-value', value, trimmed);
+      parameter.value = trimmed;
+    }
   }
   return true;
 }
 
-function serialize(parameters: readonly Parameter[]): string {
+function serialize(parameters: readonly Parameter[], text: string): string {
   let out = '';
-  for (let k = 0; k < parameters.length; k++) {
-    const { name, value } = parameters[k] as Parameter;
-    out += (k === 0 ? '' : '&') + (value === null ? name : name + '=' + value);
-  }
+  for (let k = 0; k < parameters.length; k++) out += (k === 0 ? '' : '&') + pairText(parameters[k] as Parameter, text);
   return out;
 }
 
-function isSortedByName(parameters: readonly Parameter[]): boolean {
+/** Code unit order of two parameters' canonical names, as `<` orders strings; a name as written is read from `chars`. */
+function compareNames(a: Parameter, b: Parameter, text: string, chars: CharBytes): number {
+  if (a.name === null && b.name === null) return compareRanges(chars, a.nameStart, a.nameEnd, b.nameStart, b.nameEnd);
+  const x = nameOf(a, text);
+  const y = nameOf(b, text);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function isSortedByName(parameters: readonly Parameter[], text: string, chars: CharBytes): boolean {
   for (let k = 1; k < parameters.length; k++) {
-    if ((parameters[k - 1] as Parameter).name > (parameters[k] as Parameter).name) return false;
+    if (compareNames(parameters[k - 1] as Parameter, parameters[k] as Parameter, text, chars) > 0) return false;
   }
   return true;
 }
 
 /** Stable sort by name in code unit order (canonical names are ASCII, so this is byte order). */
-function sortByName(parameters: Parameter[]): void {
+function sortByName(parameters: Parameter[], text: string, chars: CharBytes): void {
   if (parameters.length > 16) {
     // Array.prototype.sort is stable.
-    parameters.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    parameters.sort((a, b) => compareNames(a, b, text, chars));
     return;
   }
   // Insertion sort: stable, and faster than the built-in sort for a handful of parameters.
   for (let k = 1; k < parameters.length; k++) {
     const current = parameters[k] as Parameter;
     let at = k - 1;
-    while (at >= 0 && (parameters[at] as Parameter).name > current.name) {
+    while (at >= 0 && compareNames(parameters[at] as Parameter, current, text, chars) > 0) {
       parameters[at + 1] = parameters[at] as Parameter;
       at--;
     }
