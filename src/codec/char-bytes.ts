@@ -6,7 +6,7 @@
  * Reading a byte array costs the same whatever the string is made of, while `charCodeAt`
  * costs more on the slices and concatenations analytics lines arrive as (a line split from
  * a file is a slice of it), and one array type keeps every scan's loads monomorphic: with
- * 16-bit units for the few non-ASCII URLs, normalizing all of them took ~10% longer. ASCII
+ * 16-bit units for the few non-ASCII URLs, normalizing all of them took ~9% longer. ASCII
  * text, nearly every analytics URL, is copied by one native `encodeInto` call, and its bytes
  * are then also the UTF-8 the group key hashes.
  */
@@ -26,32 +26,27 @@ export type CharView = { bytes: CharBytes; ascii: boolean };
  */
 export const SPARE_BYTES = 3;
 
-/** Buffers up to this size are kept between calls; bigger ones go to the collector. */
-const RETAINED_BYTES = 1 << 16;
-
-let retained: Uint8Array | undefined;
 let view: CharView | undefined;
 let encoder: TextEncoder | undefined;
 
 /**
  * The characters of `text` at `bytes[0, text.length)`, with {@link SPARE_BYTES} to spare.
- * Buffer and view are reused by the next call, so a caller reads them before it calls again.
+ * Buffer and view are reused by the next call, so a caller reads them before it calls
+ * again; the buffer keeps the size of the longest text so far (one byte per character).
  */
 export function charBytes(text: string): CharView {
   const n = text.length;
-  const size = n + SPARE_BYTES;
-  const bytes = size > RETAINED_BYTES ? new Uint8Array(size) : retained !== undefined && retained.length >= size ? retained : (retained = new Uint8Array(Math.max(size, 1024)));
+  view ??= { bytes: new Uint8Array(1024), ascii: true };
+  if (view.bytes.length < n + SPARE_BYTES) view.bytes = new Uint8Array(n + SPARE_BYTES);
+  const bytes = view.bytes;
   // Every character takes at least one byte, so `n` bytes for `n` characters means all are ASCII.
   const { read, written } = (encoder ??= new TextEncoder()).encodeInto(text, bytes.subarray(0, n));
-  const ascii = read === n && written === n;
-  if (!ascii) {
+  view.ascii = read === n && written === n;
+  if (!view.ascii) {
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       bytes[i] = c < 0x80 ? c : NON_ASCII;
     }
   }
-  view ??= { bytes, ascii };
-  view.bytes = bytes;
-  view.ascii = ascii;
   return view;
 }

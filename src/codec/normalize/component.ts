@@ -10,7 +10,7 @@ import { ChangeRuns, type ChangeLog } from './changes.ts';
 import type { NormalizeRule } from './types.ts';
 
 /**
- * Where the text whose {@link charBytes} are `chars` stops being canonical under `set` in
+ * Where the text whose bytes (see `charBytes`) are `chars` stops being canonical under `set` in
  * `[start, end)`: `end` when all of it is. Canonical means: each character raw in the set,
  * or a `%` starting a canonical escape (uppercase hex, of a byte the set keeps escaped).
  * Allocates nothing, so a clean URL costs one pass.

@@ -4,6 +4,7 @@
  * change list and the group key.
  */
 import { failure } from '../issues.ts';
+import { groupKey, groupKeyOfBytes } from '../key.ts';
 import { isIssue, scanUrl } from '../scan.ts';
 import { dataPathSet, dataQuerySet, rfc3986ComponentSet } from '../sets.ts';
 import { charBytes, type CharBytes } from '../char-bytes.ts';
@@ -14,7 +15,6 @@ import { canonicalComponent, canonicalEnd } from './component.ts';
 import { canonicalPath } from './path.ts';
 import { compilePolicy, type CompiledPolicy } from './policy.ts';
 import { canonicalQuery } from './query.ts';
-import { Splice } from './splice.ts';
 import type { NormalizeChange, NormalizeModel, NormalizePolicy, NormalizeResult } from './types.ts';
 
 /**
@@ -79,14 +79,18 @@ export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: 
   if (isIssue(layout)) return failure(layout.code, layout.index + start, layout.length);
   if (layout.kind === 'relative-path') return failure('invalid-url', start, text.length);
 
-  // The canonical URL is the text with the parts that changed spliced in, so unchanged
-  // stretches are copied once, in one slice.
-  const url = new Splice(text, chars, ascii);
+  // The canonical URL is the text with the parts that changed spliced in: `out` holds
+  // everything before `copied`, so unchanged stretches are copied once, in one slice.
+  let out = '';
+  let copied = 0;
 
   // Scheme. https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1
   const hasScheme = layout.schemeEnd >= 0;
   const lowered = hasScheme ? canonicalScheme(text, chars, layout.schemeEnd, log) : null;
-  if (lowered !== null) url.replace(0, layout.schemeEnd, lowered);
+  if (lowered !== null) {
+    out = lowered;
+    copied = layout.schemeEnd;
+  }
   const scheme = hasScheme ? (lowered ?? schemeAsWritten(text, chars, layout.schemeEnd)) : null;
   const model: NormalizeModel = scheme === null || scheme === 'http' || scheme === 'https' ? policy.model : 'rfc3986';
 
@@ -95,19 +99,29 @@ export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: 
   if (hasAuthority) {
     const authority = canonicalAuthority(text, chars, layout, scheme, log);
     if (authority !== null && typeof authority !== 'string') return failure(authority.code, authority.index + start, authority.length);
-    if (authority !== null) url.replace(layout.authorityStart, layout.authorityEnd, authority);
+    if (authority !== null) {
+      out += text.slice(copied, layout.authorityStart) + authority;
+      copied = layout.authorityEnd;
+    }
   }
 
   // Path.
   const rootIfEmpty = hasAuthority && scheme !== null && defaultPort(scheme) !== null;
   const pathSet = model === 'data' ? dataPathSet() : rfc3986ComponentSet();
   const path = canonicalPath(text, chars, layout.pathStart, layout.pathEnd, pathSet, hasAuthority, rootIfEmpty, log);
-  if (path !== null) url.replace(layout.pathStart, layout.pathEnd, path);
+  if (path !== null) {
+    out += text.slice(copied, layout.pathStart) + path;
+    copied = layout.pathEnd;
+  }
 
-  // Query, written into the URL by pieces (its `?` goes when nothing is left of it).
+  // Query; `''` when nothing is left of it, and then its `?` goes too.
   if (layout.queryStart >= 0) {
     const querySet = model === 'data' ? dataQuerySet() : rfc3986ComponentSet();
-    canonicalQuery(url, layout.queryStart, layout.queryEnd, querySet, model, policy, log);
+    const query = canonicalQuery(text, chars, layout.queryStart, layout.queryEnd, querySet, model, policy, log);
+    if (query !== null) {
+      out += text.slice(copied, query === '' ? layout.queryStart - 1 : layout.queryStart) + query;
+      copied = layout.queryEnd;
+    }
   }
 
   // Fragment: servers never see it, so it is dropped unless the policy keeps it.
@@ -116,7 +130,8 @@ export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: 
     if (log !== null) log.part = 'fragment';
     const set = rfc3986ComponentSet();
     if (canonicalEnd(chars, layout.fragmentStart, end, set) !== end) {
-      url.replace(layout.fragmentStart, end, canonicalComponent(text, layout.fragmentStart, end, set, log));
+      out += text.slice(copied, layout.fragmentStart) + canonicalComponent(text, layout.fragmentStart, end, set, log);
+      copied = end;
     }
   } else if (layout.fragmentStart >= 0) {
     end = layout.fragmentStart - 1;
@@ -125,6 +140,12 @@ export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: 
       log.note('drop-fragment', text.slice(end), '');
     }
   }
-  const { canonical, key } = url.finish(end);
-  return { ok: true, canonical, key, raw, model, changes: log?.changes ?? NO_CHANGES };
+  const changes = log?.changes ?? NO_CHANGES;
+  if (copied === 0) {
+    // Canonical as written, up to a dropped fragment: when ASCII, the bytes in hand are its UTF-8.
+    const canonical = text.slice(0, end);
+    return { ok: true, canonical, key: ascii ? groupKeyOfBytes(chars, end) : groupKey(canonical), raw, model, changes };
+  }
+  const canonical = out + text.slice(copied, end);
+  return { ok: true, canonical, key: groupKey(canonical), raw, model, changes };
 }

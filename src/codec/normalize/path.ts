@@ -5,7 +5,8 @@ import type { ChangeLog } from './changes.ts';
 import { canonicalComponent, canonicalEnd } from './component.ts';
 
 /**
- * The canonical path of `text[start, end)` (its {@link charBytes}: `chars`), or `null` when it is written so already.
+ * The canonical path of `text[start, end)` (`chars`: its bytes, see `charBytes`), or `null`
+ * when it is written so already.
  * Escapes of unreserved characters are decoded first, so `%2E%2E` is a dot segment too.
  * `rootIfEmpty`: the scheme has an authority-based default (http, https, ws, wss, ftp), whose
  * empty path means `/`.

@@ -3,35 +3,19 @@
  * written canonically under the model's set, then the policy's rules.
  */
 import { decode } from '../decode.ts';
-import { encode } from '../encode.ts';
 import { escapedByteAt, isCanonicalEscape, type ComponentSet } from '../sets.ts';
 import type { CharBytes } from '../char-bytes.ts';
 import type { ChangeLog } from './changes.ts';
-import { canonicalComponent, canonicalEnd } from './component.ts';
-import type { Splice } from './splice.ts';
+import { canonicalComponent } from './component.ts';
 import type { CompiledPolicy, PolicyNames } from './policy.ts';
 import type { NormalizeModel } from './types.ts';
 
-/**
- * A pair of the query, by offsets into the text, with strings only for what changed: its
- * name and value are `text[nameStart, nameEnd)` and `text[valueStart, valueEnd)` unless
- * `name` or `value` holds their canonical form.
- */
-type Parameter = {
-  nameStart: number;
-  nameEnd: number;
-  name: string | null;
-  /** -1 when the pair has no `=`. */
-  valueStart: number;
-  valueEnd: number;
-  value: string | null;
-  /** Whether it is written with a value (`a=`, `a=b`): in the data model, always. */
-  hasValue: boolean;
-};
+type Parameter = { name: string; value: string | null };
 
 /**
- * Writes the canonical query of `url.text[start, end)` (without the `?`) into `url`:
- * nothing when it is written so already, and without its `?` when nothing is left of it.
+ * The canonical query of `text[start, end)` (without the `?`; `chars`: its bytes, see
+ * `charBytes`): `null` when it is written so already, `''` when nothing is left (so the `?`
+ * goes too), else the new query.
  *
  * In the data model a pair is what a form parser reads: `+` is a space, a pair without `=`
  * has an empty value (`?a` is `?a=`), and escaped `& = +` stay escaped because raw they are
@@ -42,15 +26,15 @@ type Parameter = {
  * https://www.rfc-editor.org/rfc/rfc3986#section-3.4 (rfc3986)
  */
 export function canonicalQuery(
-  url: Splice,
+  text: string,
+  chars: CharBytes,
   start: number,
   end: number,
   set: ComponentSet,
   model: NormalizeModel,
   policy: CompiledPolicy,
   log: ChangeLog | null,
-): void {
-  const { text, chars } = url;
+): string | null {
   const pieces = (reused ??= newPieces(64));
   const count = scanPieces(pieces, chars, start, end, set, model === 'data');
   const { hadEmpty, allClean } = pieces;
@@ -59,27 +43,23 @@ export function canonicalQuery(
     if (log !== null) log.part = 'query';
     if (hadEmpty) log?.note('remove-empty-pairs', text.slice(start, end), '');
     log?.note('remove-empty-query', '?', '');
-    url.replace(start - 1, end, '');
-    return;
+    return '';
   }
   if (allClean && !policy.trim && !policy.perParameter) {
     // Every pair is canonical already: at most empty pieces to remove and the order to fix,
-    // done on offsets, so the pieces are copied into the URL, not made into strings.
+    // done on offsets, so a URL that needs only sorting allocates only its new query.
     const sorted = !policy.sort || isSortedPieces(pieces, chars, count);
-    if (sorted && !hadEmpty) return;
-    const inOrder = log === null ? '' : hadEmpty ? joinPieces(pieces, text, count) : text.slice(start, end);
-    if (!sorted) sortPieces(pieces, chars, count);
-    url.keepUntil(start);
-    const query = url.addJoined(pieces.starts, pieces.ends, pieces.order, count);
-    url.skipTo(end);
-    if (log !== null) {
-      log.part = 'query';
-      if (hadEmpty) log.note('remove-empty-pairs', text.slice(start, end), inOrder);
-      if (!sorted) log.note('sort-query', inOrder, query);
-    }
-    return;
+    if (sorted && !hadEmpty) return null;
+    if (log !== null) log.part = 'query';
+    const inOrder = hadEmpty ? joinPieces(pieces, text, count) : log !== null ? text.slice(start, end) : '';
+    if (hadEmpty) log?.note('remove-empty-pairs', text.slice(start, end), inOrder);
+    if (sorted) return inOrder;
+    sortPieces(pieces, chars, count);
+    const query = joinPieces(pieces, text, count);
+    log?.note('sort-query', inOrder, query);
+    return query;
   }
-  rebuildQuery(url, pieces, start, end, count, set, model, policy, log);
+  return rebuildQuery(pieces, text, start, end, count, set, model, policy, log);
 }
 
 /** Where the non-empty pieces of the query lie, reused between calls and grown on demand. */
@@ -238,13 +218,10 @@ function joinPieces(pieces: Pieces, text: string, count: number): string {
   return out;
 }
 
-/**
- * The general case: each name and value written canonically (a string only for those that
- * change), then the policy's rules, then the query written into `url` unless it is as written.
- */
+/** The general case: each pair canonicalized into a string, then the policy's rules. */
 function rebuildQuery(
-  url: Splice,
   pieces: Pieces,
+  text: string,
   start: number,
   end: number,
   count: number,
@@ -252,81 +229,46 @@ function rebuildQuery(
   model: NormalizeModel,
   policy: CompiledPolicy,
   log: ChangeLog | null,
-): void {
-  const { text, chars } = url;
+): string | null {
   if (log !== null) log.part = 'query';
   const names = policy.names[model];
   const parameters: Parameter[] = [];
   const { starts, nameEnds, ends } = pieces;
-  let changed = pieces.hadEmpty;
   for (let k = 0; k < count; k++) {
     const from = starts[k] as number;
     const nameEnd = nameEnds[k] as number;
     const to = ends[k] as number;
     const mark = log?.changes.length ?? 0;
-    const name = canonicalEnd(chars, from, nameEnd, set) === nameEnd ? null : canonicalComponent(text, from, nameEnd, set, log);
-    const parameter: Parameter = { nameStart: from, nameEnd, name, valueStart: -1, valueEnd: -1, value: null, hasValue: nameEnd < to };
+    const name = canonicalComponent(text, from, nameEnd, set, log);
+    let value: string | null;
     if (nameEnd < to) {
-      parameter.valueStart = nameEnd + 1;
-      parameter.valueEnd = to;
-      if (canonicalEnd(chars, nameEnd + 1, to, set) !== to) parameter.value = canonicalComponent(text, nameEnd + 1, to, set, log);
+      value = canonicalComponent(text, nameEnd + 1, to, set, log);
     } else if (model === 'data') {
-      parameter.value = '';
-      parameter.hasValue = true;
-      if (log !== null) log.note('add-empty-value', nameOf(parameter, text), nameOf(parameter, text) + '=');
+      value = '';
+      log?.note('add-empty-value', name, name + '=');
+    } else {
+      value = null;
     }
-    if (applyPolicy(parameter, text, names, policy.trim, log)) parameters.push(parameter);
-    else changed = true;
-    changed ||= parameter.name !== null || parameter.value !== null;
-    // Each change to the pair says whose it was (its canonical name), once the name is known.
-    if (log !== null && log.changes.length > mark) log.nameSince(mark, nameOf(parameter, text));
+    const parameter: Parameter = { name, value };
+    if (applyPolicy(parameter, names, policy.trim, set, log)) parameters.push(parameter);
+    // Each change to the pair says whose it was (its canonical name), once the pair is done.
+    if (log !== null && log.changes.length > mark) log.nameSince(mark, name);
   }
   if (pieces.hadEmpty && log !== null) {
     const written = text.slice(start, end);
     log.note('remove-empty-pairs', written, written.split('&').filter((piece) => piece !== '').join('&'));
   }
-  if (policy.sort && !isSortedByName(parameters, text, chars)) {
-    changed = true;
-    const before = log === null ? '' : serialize(parameters, text);
-    sortByName(parameters, text, chars);
-    log?.note('sort-query', before, serialize(parameters, text));
+  if (policy.sort && !isSortedByName(parameters)) {
+    const before = log === null ? '' : serialize(parameters);
+    sortByName(parameters);
+    log?.note('sort-query', before, serialize(parameters));
   }
-  if (!changed) return;
   if (parameters.length === 0) {
     log?.note('remove-empty-query', '?', '');
-    url.replace(start - 1, end, '');
-    return;
+    return '';
   }
-  url.keepUntil(start);
-  for (let k = 0; k < parameters.length; k++) {
-    const p = parameters[k] as Parameter;
-    if (k > 0) url.add('&');
-    if (p.name === null && p.value === null) {
-      // As written, `=` and all: one range.
-      url.addRange(p.nameStart, p.hasValue ? p.valueEnd : p.nameEnd);
-      continue;
-    }
-    if (p.name === null) url.addRange(p.nameStart, p.nameEnd);
-    else url.add(p.name);
-    if (!p.hasValue) continue;
-    url.add('=');
-    if (p.value === null) url.addRange(p.valueStart, p.valueEnd);
-    else url.add(p.value);
-  }
-  url.skipTo(end);
-}
-
-function nameOf(parameter: Parameter, text: string): string {
-  return parameter.name ?? text.slice(parameter.nameStart, parameter.nameEnd);
-}
-
-function valueOf(parameter: Parameter, text: string): string {
-  return parameter.value ?? text.slice(parameter.valueStart, parameter.valueEnd);
-}
-
-function pairText(parameter: Parameter, text: string): string {
-  const name = nameOf(parameter, text);
-  return parameter.hasValue ? name + '=' + valueOf(parameter, text) : name;
+  const query = serialize(parameters);
+  return query.length === end - start && text.startsWith(query, start) ? null : query;
 }
 
 /** The order of `chars[a, aEnd)` and `chars[b, bEnd)`, ASCII both, as `<` orders strings. */
@@ -340,66 +282,54 @@ function compareRanges(chars: CharBytes, a: number, aEnd: number, b: number, bEn
 }
 
 /** Applies drop, case and trim rules; `false` when the parameter is dropped. */
-function applyPolicy(parameter: Parameter, text: string, names: PolicyNames, trim: boolean, log: ChangeLog | null): boolean {
-  if (names.dropNames !== null || names.dropPrefixes !== null || names.caseInsensitive !== null) {
-    const name = nameOf(parameter, text);
-    if (names.dropNames?.has(name) || names.dropPrefixes?.some((prefix) => name.startsWith(prefix))) {
-      log?.note('drop-parameter', pairText(parameter, text), '');
-      return false;
-    }
-    if (parameter.hasValue && names.caseInsensitive?.has(name)) {
-      const value = valueOf(parameter, text);
-      const lowered = lowercaseCanonical(value);
-      if (lowered !== value) {
-        log?.note('lowercase-value', value, lowered);
-        parameter.value = lowered;
-      }
-    }
+function applyPolicy(parameter: Parameter, names: PolicyNames, trim: boolean, set: ComponentSet, log: ChangeLog | null): boolean {
+  const { name } = parameter;
+  if (names.dropNames?.has(name) || names.dropPrefixes?.some((prefix) => name.startsWith(prefix))) {
+    log?.note('drop-parameter', serialize([parameter]), '');
+    return false;
   }
-  if (trim && parameter.hasValue) {
-    const value = valueOf(parameter, text);
-    const trimmed = trimSpaces(value);
-    if (trimmed !== value) {
-      log?.note('trim-value', value, trimmed);
-      parameter.value = trimmed;
-    }
+  if (parameter.value === null) return true;
+  if (names.caseInsensitive?.has(name)) {
+    const lowered = lowercaseCanonical(parameter.value, set);
+    if (lowered !== parameter.value) log?.note('lowercase-value', parameter.value, lowered);
+    parameter.value = lowered;
+  }
+  if (trim) {
+    const trimmed = trimSpaces(parameter.value);
+    if (trimmed !== parameter.value) log?.note('trim-value', parameter.value, trimmed);
+    parameter.value = trimmed;
   }
   return true;
 }
 
-function serialize(parameters: readonly Parameter[], text: string): string {
+function serialize(parameters: readonly Parameter[]): string {
   let out = '';
-  for (let k = 0; k < parameters.length; k++) out += (k === 0 ? '' : '&') + pairText(parameters[k] as Parameter, text);
+  for (let k = 0; k < parameters.length; k++) {
+    const { name, value } = parameters[k] as Parameter;
+    out += (k === 0 ? '' : '&') + (value === null ? name : name + '=' + value);
+  }
   return out;
 }
 
-/** Code unit order of two parameters' canonical names, as `<` orders strings; a name as written is read from `chars`. */
-function compareNames(a: Parameter, b: Parameter, text: string, chars: CharBytes): number {
-  if (a.name === null && b.name === null) return compareRanges(chars, a.nameStart, a.nameEnd, b.nameStart, b.nameEnd);
-  const x = nameOf(a, text);
-  const y = nameOf(b, text);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function isSortedByName(parameters: readonly Parameter[], text: string, chars: CharBytes): boolean {
+function isSortedByName(parameters: readonly Parameter[]): boolean {
   for (let k = 1; k < parameters.length; k++) {
-    if (compareNames(parameters[k - 1] as Parameter, parameters[k] as Parameter, text, chars) > 0) return false;
+    if ((parameters[k - 1] as Parameter).name > (parameters[k] as Parameter).name) return false;
   }
   return true;
 }
 
 /** Stable sort by name in code unit order (canonical names are ASCII, so this is byte order). */
-function sortByName(parameters: Parameter[], text: string, chars: CharBytes): void {
+function sortByName(parameters: Parameter[]): void {
   if (parameters.length > 16) {
     // Array.prototype.sort is stable.
-    parameters.sort((a, b) => compareNames(a, b, text, chars));
+    parameters.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return;
   }
   // Insertion sort: stable, and faster than the built-in sort for a handful of parameters.
   for (let k = 1; k < parameters.length; k++) {
     const current = parameters[k] as Parameter;
     let at = k - 1;
-    while (at >= 0 && compareNames(parameters[at] as Parameter, current, text, chars) > 0) {
+    while (at >= 0 && (parameters[at] as Parameter).name > current.name) {
       parameters[at + 1] = parameters[at] as Parameter;
       at--;
     }
@@ -408,11 +338,12 @@ function sortByName(parameters: Parameter[], text: string, chars: CharBytes): vo
 }
 
 /**
- * Lowercases a canonical value: ASCII letters directly, and each run of escapes that
- * spells non-ASCII UTF-8 text by decoding, lowercasing and re-encoding it. Escapes of
- * ASCII bytes (`%26`, `%2B`...) and bytes that are not UTF-8 are left as they are.
+ * Lowercases a value canonical under `set`: ASCII letters directly, and each run of escapes
+ * that spells non-ASCII UTF-8 text by decoding, lowercasing and writing it canonically
+ * again. Escapes of ASCII bytes (`%26`, `%2B`...) and bytes that are not UTF-8 are left as
+ * they are.
  */
-export function lowercaseCanonical(value: string): string {
+export function lowercaseCanonical(value: string, set: ComponentSet): string {
   let out = '';
   let copied = 0;
   for (let i = 0; i < value.length; ) {
@@ -426,9 +357,9 @@ export function lowercaseCanonical(value: string): string {
       const decoded = decode(value.slice(i, runEnd));
       if (decoded.ok) {
         const lowered = decoded.value.toLowerCase();
-        const encoded = lowered === decoded.value ? null : encode(lowered, 'component');
-        if (encoded?.ok) {
-          out += value.slice(copied, i) + encoded.value;
+        if (lowered !== decoded.value) {
+          // The component writer, not the encoder: the value must be canonical under its set again.
+          out += value.slice(copied, i) + canonicalComponent(lowered, 0, lowered.length, set, null);
           copied = runEnd;
         }
       }

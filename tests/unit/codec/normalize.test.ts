@@ -168,6 +168,15 @@ describe('normalize: query policies', () => {
     expect(canonicalOf('/?q=A%2BB%C3%89', { caseInsensitive: ['q'] })).toBe('/?q=a%2Bb%C3%A9');
   });
 
+  test('writes a lowercased value canonically again, also where lowercasing makes ASCII', () => {
+    // İ (U+0130) lowercases to i and a combining dot: the i is unreserved, so it is written raw.
+    const policy = { caseInsensitive: ['q'] };
+    expect(canonicalOf('/?q=%C4%B0', policy)).toBe('/?q=i%CC%87');
+    // The Kelvin sign lowercases to a plain k.
+    expect(canonicalOf('/?q=%E2%84%AA', policy)).toBe('/?q=k');
+    expect(canonicalOf('/?q=i%CC%87', policy)).toBe('/?q=i%CC%87');
+  });
+
   test('trims spaces, raw, escaped or (data model) written as +', () => {
     expect(canonicalOf('/?q=+%20a b%20+', { trim: true })).toBe('/?q=a%20b');
     expect(canonicalOf('/?q=+a+', { trim: true, model: 'rfc3986' })).toBe('/?q=+a+');
