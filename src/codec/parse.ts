@@ -47,7 +47,9 @@ export type ParsedUrl = {
  * Splits an absolute URL or a reference (`/landing?x=1`, `//host/a`, `a/b`) into scheme,
  * userinfo, host, port, path, query and fragment, and the query into pairs, decoding
  * nothing. Fails with `invalid-url` for empty input, `invalid-host` for an unclosed `[`,
- * and `invalid-port` for a port that is not digits. Never throws.
+ * and `invalid-port` for a port that is not digits. Never throws. With `pairs: false` the
+ * query is not split (`pairs` is empty), for a caller that needs only the parts: splitting a
+ * megabyte of query costs tens of milliseconds.
  *
  * https://www.rfc-editor.org/rfc/rfc3986#section-3
  *
@@ -58,7 +60,7 @@ export type ParsedUrl = {
  * //                 { name: 'lang', value: 'en', index: 41, length: 7 }]
  * parseUrl('http://[::1') // { ok: false, error: { code: 'invalid-host', index: 7, length: 4 } }
  */
-export function parseUrl(text: string): Result<ParsedUrl> {
+export function parseUrl(text: string, { pairs = true }: { pairs?: boolean } = {}): Result<ParsedUrl> {
   const layout = scanUrl(text);
   if (isIssue(layout)) return { ok: false, error: layout };
   const spans: ParsedUrl['spans'] = { path: span(layout.pathStart, layout.pathEnd) };
@@ -79,7 +81,7 @@ export function parseUrl(text: string): Result<ParsedUrl> {
     path: text.slice(layout.pathStart, layout.pathEnd),
     query,
     fragment: slice(layout.fragmentStart, text.length, 'fragment'),
-    pairs: query === null ? [] : queryPairs(text, layout.queryStart, layout.queryEnd),
+    pairs: query === null || !pairs ? [] : queryPairs(text, layout.queryStart, layout.queryEnd),
     spans,
   };
 }

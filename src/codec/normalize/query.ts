@@ -37,7 +37,7 @@ export function canonicalQuery(
 ): string | null {
   const pieces = (reused ??= newPieces(64));
   const count = scanPieces(pieces, chars, start, end, set, model === 'data');
-  const { hadEmpty, allClean } = pieces;
+  const { hadEmpty, allClean, missingValues } = pieces;
   if (count === 0) {
     // Nothing but `?` and `&`s: the query goes.
     if (log !== null) log.part = 'query';
@@ -46,16 +46,20 @@ export function canonicalQuery(
     return '';
   }
   if (allClean && !policy.trim && !policy.perParameter) {
-    // Every pair is canonical already: at most empty pieces to remove and the order to fix,
-    // done on offsets, so a URL that needs only sorting allocates only its new query.
+    // Every pair is canonical already: at most an empty value to add (data model), empty
+    // pieces to remove and the order to fix, done on offsets, so a URL that needs only
+    // sorting allocates only its new query. The changes are noted as the general path notes them.
     const sorted = !policy.sort || isSortedPieces(pieces, chars, count);
-    if (sorted && !hadEmpty) return null;
-    if (log !== null) log.part = 'query';
-    const inOrder = hadEmpty ? joinPieces(pieces, text, count) : log !== null ? text.slice(start, end) : '';
-    if (hadEmpty) log?.note('remove-empty-pairs', text.slice(start, end), inOrder);
+    if (sorted && !hadEmpty && !missingValues) return null;
+    if (log !== null) {
+      log.part = 'query';
+      if (missingValues) noteEmptyValues(pieces, text, count, log);
+      if (hadEmpty) log.note('remove-empty-pairs', text.slice(start, end), joinPieces(pieces, text, count, false));
+    }
+    const inOrder = !hadEmpty && !missingValues ? (log !== null ? text.slice(start, end) : '') : sorted || log !== null ? joinPieces(pieces, text, count, missingValues) : '';
     if (sorted) return inOrder;
     sortPieces(pieces, chars, count);
-    const query = joinPieces(pieces, text, count);
+    const query = joinPieces(pieces, text, count, missingValues);
     log?.note('sort-query', inOrder, query);
     return query;
   }
@@ -70,15 +74,17 @@ type Pieces = {
   /** The order to write the pieces in: indices into the three arrays above. */
   order: Int32Array;
   hadEmpty: boolean;
-  /** Every piece canonical as written (and, in the data model, with an `=`). */
+  /** Every piece canonical as written, but maybe for a missing `=` (see `missingValues`). */
   allClean: boolean;
+  /** In the data model, some piece has no `=`: its empty value is written (`?a` is `?a=`). */
+  missingValues: boolean;
 };
 
 // Created on first use: the codec has no top-level side effects, so bundlers can leave it out.
 let reused: Pieces | undefined;
 
 function newPieces(size: number): Pieces {
-  return { starts: new Int32Array(size), nameEnds: new Int32Array(size), ends: new Int32Array(size), order: new Int32Array(size), hadEmpty: false, allClean: true };
+  return { starts: new Int32Array(size), nameEnds: new Int32Array(size), ends: new Int32Array(size), order: new Int32Array(size), hadEmpty: false, allClean: true, missingValues: false };
 }
 
 // What each ASCII character means to the query scan below, so a plain one costs one lookup.
@@ -123,6 +129,7 @@ function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number
   let count = 0;
   let hadEmpty = false;
   let allClean = true;
+  let missingValues = false;
   let pieceStart = start;
   let nameEnd = -1;
   let i = start;
@@ -146,7 +153,7 @@ function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number
         ends[count] = i;
         order[count] = count;
         count++;
-        if (nameEnd < 0 && everyPairHasValue) allClean = false;
+        if (nameEnd < 0 && everyPairHasValue) missingValues = true;
       }
       if (i >= end) break;
       pieceStart = ++i;
@@ -164,6 +171,7 @@ function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number
   }
   pieces.hadEmpty = hadEmpty;
   pieces.allClean = allClean;
+  pieces.missingValues = missingValues;
   return count;
 }
 
@@ -208,14 +216,28 @@ function sortPieces(pieces: Pieces, chars: CharBytes, count: number): void {
   }
 }
 
-function joinPieces(pieces: Pieces, text: string, count: number): string {
-  const { starts, ends, order } = pieces;
+/** The pieces in their order, `&` between them; with `withValues`, `=` after a piece that has none. */
+function joinPieces(pieces: Pieces, text: string, count: number, withValues: boolean): string {
+  const { starts, nameEnds, ends, order } = pieces;
   let out = '';
   for (let k = 0; k < count; k++) {
     const piece = order[k] as number;
-    out += (k === 0 ? '' : '&') + text.slice(starts[piece], ends[piece]);
+    const to = ends[piece] as number;
+    out += (k === 0 ? '' : '&') + text.slice(starts[piece], to) + (withValues && nameEnds[piece] === to ? '=' : '');
   }
   return out;
+}
+
+/** Notes `add-empty-value` for each piece without `=`, in order, as the general path does. */
+function noteEmptyValues(pieces: Pieces, text: string, count: number, log: ChangeLog): void {
+  const { starts, nameEnds, ends } = pieces;
+  for (let k = 0; k < count; k++) {
+    if (nameEnds[k] !== ends[k]) continue;
+    const name = text.slice(starts[k], ends[k]);
+    const mark = log.changes.length;
+    log.note('add-empty-value', name, name + '=');
+    log.nameSince(mark, name);
+  }
 }
 
 /** The general case: each pair canonicalized into a string, then the policy's rules. */

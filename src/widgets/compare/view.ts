@@ -67,7 +67,9 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
     };
   }
   const verdict = a == b ? 'identical' : na.canonical == nb.canonical ? 'equivalent' : 'different';
-  const [ca, cb, ra, rb] = [na.canonical, nb.canonical, a.trim(), b.trim()].map((x) => parseUrl(x));
+  // Parameters are compared canonically only, so the inputs as written are parsed into parts alone.
+  const [ca, cb] = [parseUrl(na.canonical), parseUrl(nb.canonical)];
+  const [ra, rb] = [parseUrl(a.trim(), { pairs: false }), parseUrl(b.trim(), { pairs: false })];
   const byPlace = changesByPlace(na, nb);
   const rows: Row[] = [];
   let hidden = 0;

@@ -29,6 +29,13 @@ describe('parseUrl', () => {
     });
   });
 
+  test('with pairs: false, gives the same parts and spans without splitting the query', () => {
+    const url = 'HTTPS://user:p%40ss@Example.com:8080/a%2Fb?q=C++%20&lang=en#top';
+    const whole = parseUrl(url);
+    expect(parseUrl(url, { pairs: false })).toEqual({ ...whole, pairs: [] });
+    expect(parseUrl('/p?a=1&b', { pairs: false })).toMatchObject({ ok: true, query: 'a=1&b', pairs: [] });
+  });
+
   test('accepts a path-only reference as analytics exports list them', () => {
     expect(parseUrl('/landing?utm_source=email')).toMatchObject({
       ok: true,

@@ -118,6 +118,21 @@ describe('normalize', () => {
     );
   });
 
+  test('writes a query on offsets exactly as the general path writes it, changes included', () => {
+    // A per-parameter rule that matches no pair sends every query through the general path
+    // (each pair made into strings); without it, clean queries are reordered on offsets.
+    fc.assert(
+      fc.property(urlText, policy, (url, rules) => {
+        const general = normalize(url, { ...rules, caseInsensitive: [...(rules.caseInsensitive ?? []), 'no-such-parameter'] });
+        expect(normalize(url, rules)).toEqual(general);
+      }),
+      { numRuns: RUNS },
+    );
+    const missing = '/p?b&a=1&&c';
+    expect(normalize(missing).changes.map((c) => c.rule)).toEqual(['add-empty-value', 'add-empty-value', 'remove-empty-pairs', 'sort-query']);
+    expect(normalize(missing)).toEqual(normalize(missing, { caseInsensitive: ['no-such-parameter'] }));
+  });
+
   test('keeps the raw input and returns only ASCII canonical forms, keyed by their text', () => {
     fc.assert(
       fc.property(urlText, policy, (url, rules) => {
