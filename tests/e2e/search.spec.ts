@@ -141,6 +141,8 @@ test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape wor
 
   await page.keyboard.press('Control+K');
   await page.keyboard.type('percent');
+  // Each letter searches; the results counted are those of the whole word.
+  await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0);
   await expect(status(page)).toHaveText(message(strings('en').results ?? '', { count: null }));
   const links = results(page);
   expect(await links.count()).toBeGreaterThan(2);
@@ -172,6 +174,27 @@ test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape wor
   const first = await links.first().getAttribute('href');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(first ?? '');
+});
+
+test('results that arrive while the reader is in the earlier ones keep the panel open and the focus in place', async ({ page }) => {
+  await page.goto('/en/tools/');
+  expect((await search(page, 'en', 'percent')).length).toBeGreaterThan(2);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(results(page).nth(1)).toBeFocused();
+  // As when the last letters typed are searched after the reader has arrowed down: the new
+  // results replace the focused link (Chromium fires focusout on it as it goes).
+  await page.evaluate(() => {
+    const box = document.querySelector('search.site-search__box')!;
+    for (const link of box.querySelectorAll('a')) link.dataset.old = '';
+    const input = box.querySelector('input')!;
+    input.value = 'percent encoding';
+    input.dispatchEvent(new Event('input'));
+  });
+  await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0);
+  await expect(page.locator('search a[data-old]')).toHaveCount(0);
+  await expect(results(page).nth(1)).toBeFocused();
+  await expect(field(page)).toHaveValue('percent encoding');
 });
 
 test('the search loads on opening, from this site only, and no request carries the query', async ({ browser, baseURL }) => {

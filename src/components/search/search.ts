@@ -34,8 +34,8 @@ interface PageResult {
  * chunk of the index, whatever its split; a character no word starts with loads nothing.
  */
 function* firstCharacters(): Generator<string> {
-  yield* 'abcdefghijklmnopqrstuvwxyz0123456789%';
-  for (const [from, to] of [[0x0e01, 0x0e2e], [0x0e40, 0x0e44], [0x0904, 0x0939], [0x0958, 0x0961], [0x0430, 0x045f], [0x0491, 0x0491]]) {
+  const ranges = [[0x61, 0x7a], [0x30, 0x39], [0x25, 0x25], [0x0e01, 0x0e2e], [0x0e40, 0x0e44], [0x0904, 0x0939], [0x0958, 0x0961], [0x0430, 0x045f], [0x0491, 0x0491]];
+  for (const [from, to] of ranges) {
     for (let c = from as number; c <= (to as number); c++) yield String.fromCharCode(c);
   }
 }
@@ -108,14 +108,31 @@ export function start(root: HTMLElement): void {
     return api;
   });
   let latest = 0;
+  const links = () => [...list.querySelectorAll('a')];
+  /** The place of the focused result among the results; -1 when focus is elsewhere. */
+  const focused = () => links().indexOf(document.activeElement as HTMLAnchorElement);
+  /** Focuses the result at `index` (the last one past the end); before the first, the field. */
+  const focusAt = (index: number) => {
+    const all = links();
+    (index < 0 ? input : (all[Math.min(index, all.length - 1)] ?? input)).focus();
+  };
 
   const show = (open: boolean) => {
     panel.hidden = !open;
     root.toggleAttribute('data-open', open);
   };
+  // True while the results are being replaced: Chromium fires focusout on a focused result
+  // as it is removed, which must not close the panel under a reader who arrowed into it.
+  let replacing = false;
   const say = (text: string, results: HTMLElement[] = []) => {
     status.textContent = text;
+    // A reader may arrow into the results of an earlier query while this one is searched:
+    // focus stays at the same place in the new results (or on the field, if there are none).
+    const at = focused();
+    replacing = true;
     list.replaceChildren(...results);
+    replacing = false;
+    if (at >= 0) focusAt(at);
   };
 
   async function search() {
@@ -139,17 +156,6 @@ export function start(root: HTMLElement): void {
     if (run == latest) panel.removeAttribute('aria-busy');
   }
 
-  const links = () => [...list.querySelectorAll('a')];
-  /** Moves focus to the result `step` away from the focused one; from the field, the first. */
-  const move = (step: number) => {
-    const all = links();
-    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
-    const next = at + step;
-    if (at == -1 && step > 0) all[0]?.focus();
-    else if (next < 0) input.focus();
-    else all[Math.min(next, all.length - 1)]?.focus();
-  };
-
   input.addEventListener('input', search);
   input.addEventListener('click', () => show(input.value.trim() != ''));
   root.addEventListener('keydown', (e) => {
@@ -157,7 +163,8 @@ export function start(root: HTMLElement): void {
       e.preventDefault();
       // Closed results (after Escape, or on coming back to the field) open again.
       if (panel.hidden) show(input.value.trim() != '');
-      else move(e.key == 'ArrowDown' ? 1 : -1);
+      // From the field (-1), ArrowDown goes to the first result and ArrowUp stays.
+      else focusAt(focused() + (e.key == 'ArrowDown' ? 1 : -1));
     } else if (e.key == 'Escape' && !panel.hidden) {
       e.preventDefault();
       show(false);
@@ -168,7 +175,7 @@ export function start(root: HTMLElement): void {
   });
   // Leaving the search (a click or Tab elsewhere) closes the results.
   root.addEventListener('focusout', (e) => {
-    if (!root.contains(e.relatedTarget as Node | null)) show(false);
+    if (!replacing && !root.contains(e.relatedTarget as Node | null)) show(false);
   });
   list.addEventListener('click', (e) => {
     const link = (e.target as Element).closest('a');
