@@ -47,6 +47,17 @@ type Variant = { raw: string; count: number };
 type Entry = { group: UrlGroup; variant: Variant } | { rejected: RejectedLine };
 
 /**
+ * Orders two groups by canonical URL, in UTF-16 code units: how {@link groupReport} breaks a
+ * tie of counts, for a sort of groups that wants the same order.
+ *
+ * @example
+ * [{ canonical: '/b' }, { canonical: '/a' }].sort(compareCanonical) // [{ canonical: '/a' }, { canonical: '/b' }]
+ */
+export function compareCanonical(a: Pick<UrlGroup, 'canonical'>, b: Pick<UrlGroup, 'canonical'>): number {
+  return a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0;
+}
+
+/**
  * {@link group}, plus the lines that could not be normalized and the number of lines read.
  * An item may also be a {@link WeightedUrl}: it then adds its `count` (a report row's views,
  * say) to its group, its variant or its rejected line, where a plain string adds 1.
@@ -100,7 +111,7 @@ export function groupReport(urls: Iterable<string | WeightedUrl>, policy?: Parti
   }
 
   const groups = [...byCanonical.values()];
-  groups.sort((a, b) => b.count - a.count || (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0));
+  groups.sort((a, b) => b.count - a.count || compareCanonical(a, b));
   for (const g of groups) {
     // Array.prototype.sort is stable, so equal counts keep first-seen order.
     if (g.variants.length > 1) g.variants.sort((a, b) => b.count - a.count);

@@ -31,4 +31,4 @@ export type {
   Normalized,
   UrlPart,
 } from './normalize/types.ts';
-export { group, groupReport, type GroupReport, type RejectedLine, type UrlGroup, type WeightedUrl } from './group.ts';
+export { compareCanonical, group, groupReport, type GroupReport, type RejectedLine, type UrlGroup, type WeightedUrl } from './group.ts';
