@@ -6,16 +6,17 @@
  * Reading a byte array costs the same whatever the string is made of, while `charCodeAt`
  * costs more on the slices and concatenations analytics lines arrive as (a line split from
  * a file is a slice of it), and one array type keeps every scan's loads monomorphic: with
- * 16-bit units for the few non-ASCII URLs, normalizing all of them took ~9% longer. ASCII
- * text, nearly every analytics URL, is copied by one native `encodeInto` call, and its bytes
- * are then also the UTF-8 the group key hashes.
+ * 16-bit units for the few non-ASCII URLs, normalizing all of them took ~9% longer. For
+ * ASCII text, nearly every analytics URL, the bytes are also the UTF-8 the group key hashes.
+ * The copy itself is `#codec/char-copy`: a loop (char-copy.ts), or in Node one native call
+ * (char-copy.node.ts).
  */
+import { copyChars, NON_ASCII } from '#codec/char-copy';
 
 /** Where the text's characters are, one byte each (see above). */
 export type CharBytes = Uint8Array;
 
-/** The byte that stands for any character outside ASCII. */
-export const NON_ASCII = 0x80;
+export { NON_ASCII };
 
 /** The bytes of a text, and whether it is ASCII (so that they are its UTF-8). */
 export type CharView = { bytes: CharBytes; ascii: boolean };
@@ -27,7 +28,6 @@ export type CharView = { bytes: CharBytes; ascii: boolean };
 export const SPARE_BYTES = 3;
 
 let view: CharView | undefined;
-let encoder: TextEncoder | undefined;
 
 /**
  * The characters of `text` at `bytes[0, text.length)`, with {@link SPARE_BYTES} to spare.
@@ -39,14 +39,6 @@ export function charBytes(text: string): CharView {
   view ??= { bytes: new Uint8Array(1024), ascii: true };
   if (view.bytes.length < n + SPARE_BYTES) view.bytes = new Uint8Array(n + SPARE_BYTES);
   const bytes = view.bytes;
-  // Every character takes at least one byte, so `n` bytes for `n` characters means all are ASCII.
-  const { read, written } = (encoder ??= new TextEncoder()).encodeInto(text, bytes.subarray(0, n));
-  view.ascii = read === n && written === n;
-  if (!view.ascii) {
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      bytes[i] = c < 0x80 ? c : NON_ASCII;
-    }
-  }
+  view.ascii = copyChars(text, bytes);
   return view;
 }

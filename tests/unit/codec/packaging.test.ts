@@ -13,10 +13,18 @@ import { fileURLToPath } from 'node:url';
 const codecDir = fileURLToPath(new URL('../../../src/codec', import.meta.url));
 /** Every module of the codec, as a path relative to its folder (`normalize/query.ts`). */
 const sources = (readdirSync(codecDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
-/** The modules a module imports, types included, as paths relative to the codec folder. */
+/** package.json's subpath imports (`#codec/…`): each condition's module, from the repository root. */
+const repoDir = path.resolve(codecDir, '..', '..');
+const subpathImports: Record<string, Record<string, string>> = JSON.parse(readFileSync(path.join(repoDir, 'package.json'), 'utf8')).imports;
+/**
+ * The modules a module imports, types included, as paths relative to the codec folder; a
+ * subpath import stands for every module its conditions name.
+ */
 const importsOf = (file: string): string[] =>
-  [...readFileSync(path.join(codecDir, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gms)].map((match) =>
-    path.relative(codecDir, path.resolve(codecDir, path.dirname(file), match[1] ?? '')),
+  [...readFileSync(path.join(codecDir, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gms)].flatMap(([, specifier = '']) =>
+    specifier.startsWith('#')
+      ? Object.values(subpathImports[specifier] ?? { missing: specifier }).map((target) => path.relative(codecDir, path.resolve(repoDir, target)))
+      : [path.relative(codecDir, path.resolve(codecDir, path.dirname(file), specifier))],
   );
 
 async function bundle(entry: string, platform: 'neutral' | 'browser' | 'node' = 'neutral', loader: 'ts' | 'js' = 'ts', minify = false): Promise<string> {
@@ -36,7 +44,7 @@ async function bundle(entry: string, platform: 'neutral' | 'browser' | 'node' = 
 describe('packaging', () => {
   test('imports nothing outside the codec folder', () => {
     for (const file of sources) {
-      for (const target of importsOf(file)) expect([file, target]).toEqual([file, expect.stringMatching(/^[\w-]+(\/[\w-]+)?\.ts$/)]);
+      for (const target of importsOf(file)) expect([file, target]).toEqual([file, expect.stringMatching(/^[\w-]+(\/[\w-]+)?(\.node)?\.ts$/)]);
     }
   });
 
