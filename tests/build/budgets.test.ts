@@ -55,13 +55,14 @@ const TOTAL_JS_CEILING: Record<string, number> = {
   // Then -4 / -4 B (tools / analytics-normalization): CSV cells are tested, not replaced
   // (the command-line tool ~10% faster), paid for by reusing the codec's order comparator,
   // an inlined constant and a shorter first-line split in Group's engine.
-  // Then -23 / -30 / -27 / -33 B (tools / faq / analytics-normalization / percent-encoding):
-  // browsers copy a URL's characters with a loop (src/codec/char-copy.ts) and only Node with
-  // its native encodeInto, which in Chromium cost more per URL than it saved.
-  tools: 27_811,
-  faq: 20_543,
-  'analytics-normalization': 21_841,
-  'percent-encoding': 13_879,
+  // Then -21 / -25 / -24 / -31 B (tools / faq / analytics-normalization / percent-encoding):
+  // browsers copy a URL's characters, for the scans and for a changed URL's key, with a loop
+  // (src/codec/char-copy.ts) and only Node with its native encodeInto, which in Chromium cost
+  // more per URL than it saved (grouping in the worker 1.6-2x faster than before issue 18).
+  tools: 27_813,
+  faq: 20_548,
+  'analytics-normalization': 21_844,
+  'percent-encoding': 13_881,
 };
 
 /**
