@@ -1,7 +1,8 @@
 /**
  * A string's characters as bytes in a reused buffer, for the scans that read every
  * character of a URL: each ASCII character as its code, every other UTF-16 code unit as
- * {@link NON_ASCII}, which no scan takes for structure or for a character to keep raw.
+ * one marker byte (`NON_ASCII`, char-copy.ts), which no scan takes for structure or for a
+ * character to keep raw.
  *
  * Reading a byte array costs the same whatever the string is made of, while `charCodeAt`
  * costs more on the slices and concatenations analytics lines arrive as (a line split from
@@ -11,12 +12,10 @@
  * The copy itself is `#codec/char-copy`: a loop (char-copy.ts), or in Node one native call
  * (char-copy.node.ts).
  */
-import { copyChars, NON_ASCII } from '#codec/char-copy';
+import { copyChars } from '#codec/char-copy';
 
 /** Where the text's characters are, one byte each (see above). */
 export type CharBytes = Uint8Array;
-
-export { NON_ASCII };
 
 /** The bytes of a text, and whether it is ASCII (so that they are its UTF-8). */
 export type CharView = { bytes: CharBytes; ascii: boolean };

@@ -4,9 +4,7 @@
  * `TextEncoder.encodeInto` call, which Node answers without leaving compiled code (~250 ns
  * per URL less than the loop); any other text by the loop.
  */
-import { copyChars as copyByLoop, NON_ASCII } from './char-copy.ts';
-
-export { NON_ASCII };
+import { copyChars as copyByLoop } from './char-copy.ts';
 
 let encoder: TextEncoder | undefined;
 

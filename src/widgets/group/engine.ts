@@ -228,6 +228,7 @@ export const csvCell = (s: string | number) => {
   let text = String(s);
   // Tests, not replaces: most cells (URLs, keys) need neither change, and a replace that
   // finds nothing costs 3x a search (the command-line tool writes three cells a line).
+  // (An empty cell's first character is `undefined`, which is not among the leads.)
   if ('=+-@\t\r'.includes(text[0]!)) text = `'${text}`;
   return `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
 };
