@@ -52,7 +52,7 @@ export default defineConfig({
           // the decoder, that split cost every other page about 300 bytes gzip in chunk overhead.
           codeSplitting: {
             groups: [
-              { name: 'codec', test: /\/src\/codec\/(issues|sets|bytes|utf8|charsets|decode)\.ts$/ },
+              { name: 'codec', test: /\/src\/codec\/(issues|sets|bytes|utf8|charsets|decode|normalize\/model)\.ts$/ },
               // The URL scanner and parseUrl: every page that scans a URL also parses one, so one
               // chunk instead of two saves a chunk's overhead (~100 B gzip) on each of them.
               { name: 'url', test: /\/src\/codec\/(char-bytes|scan|parse)\.ts$/ },

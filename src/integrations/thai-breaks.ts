@@ -17,7 +17,7 @@ const NOT_PROSE = new Set(['head', 'code', 'pre', 'kbd', 'samp', 'var', 'textare
 
 /**
  * A widget's result regions: its script replaces their content (`data-region`, else
- * `data-role`: src/widgets/lib/client.ts), and tests compare them with what the codec writes.
+ * `data-role`: src/widgets/lib/widget.ts), and tests compare them with what the codec writes.
  */
 const isWidgetRegion = (el: HTMLElement) => el.hasAttribute('data-role') || el.hasAttribute('data-region');
 const isKept = (el: HTMLElement) => el.tagName === 'SPAN' && el.classList.contains(KEEP_CLASS);

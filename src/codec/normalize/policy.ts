@@ -1,6 +1,7 @@
 /** Normalization policies: their defaults, and their compiled form for the pipeline. */
 import { dataQuerySet, rfc3986ComponentSet } from '../sets.ts';
 import { canonicalComponent } from './component.ts';
+import { modelOf } from './model.ts';
 import type { NormalizeModel, NormalizePolicy } from './types.ts';
 
 /** The defaults of every policy field. */
@@ -37,12 +38,11 @@ let defaultCompiled: CompiledPolicy | undefined;
 /**
  * Resolves a partial policy against the defaults. Unknown values fall back to the default,
  * so a policy read from a URL fragment or a saved file can never make normalization throw.
- * The old `plus: 'literal'` reads as `model: 'rfc3986'`.
+ * The old `plus: 'literal'` reads as `model: 'rfc3986'` (model.ts).
  */
 export function compilePolicy(policy?: Partial<NormalizePolicy> | null): CompiledPolicy {
   if (typeof policy !== 'object' || policy === null) return (defaultCompiled ??= compilePolicy({}));
-  const model: NormalizeModel =
-    policy.model === 'rfc3986' || policy.model === 'data' ? policy.model : policy.plus === 'literal' ? 'rfc3986' : 'data';
+  const model = modelOf(policy);
   const caseInsensitive = stringsOf(policy.caseInsensitive);
   const drop = stringsOf(policy.drop);
   return {

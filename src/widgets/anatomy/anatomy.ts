@@ -1,4 +1,4 @@
-import { define, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
 import { anatomyView } from './view';
 
 class AnatomyWidget extends Widget {

@@ -1,4 +1,4 @@
-import { define, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
 import { browserSetsView } from './view';
 
 class BrowserSetsWidget extends Widget {

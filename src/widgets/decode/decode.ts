@@ -1,4 +1,4 @@
-import { define, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
 import { decodeState, decodeView, layersView } from './view';
 
 class DecodeWidget extends Widget {

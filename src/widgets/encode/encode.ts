@@ -1,4 +1,4 @@
-import { define, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
 import { asMode, encodeView, whyView } from './view';
 
 class EncodeWidget extends Widget {

@@ -1,4 +1,4 @@
-import { define, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
 import type { EncoderId } from '../../codec';
 import { functionsView, wholeResult } from './view';
 

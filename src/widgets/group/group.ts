@@ -1,4 +1,6 @@
-import { define, linkFields, toDOM, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
+import { toDOM } from '../lib/dom';
+import { linkFields } from '../lib/share-link';
 import { issueItem } from '../lib/issues';
 import { policyOf } from '../lib/policy';
 import { type Child, h, str } from '../lib/view';

@@ -1,5 +1,6 @@
 /** The normalization policy as form values and as props (shared by Normalize, Group, Compare). */
 import type { NormalizePolicy } from '../../codec';
+import { modelOf } from '../../codec/normalize/model';
 
 /** Splits a comma-separated prop or field ("utm_source, utm_medium") into names. */
 export const list = (s = ''): string[] =>
@@ -23,7 +24,7 @@ export type PolicyProps = {
 };
 
 export const policyOf = (v: PolicyProps | Record<string, string | undefined>): NormalizePolicy => ({
-  model: v.model == 'rfc3986' || (v.model == null && v.plus == 'literal') ? 'rfc3986' : 'data',
+  model: modelOf(v),
   order: v.order == 'keep' ? 'keep' : 'sort',
   caseInsensitive: list(String(v.caseInsensitive ?? '')),
   trim: v.trim === true || v.trim == 'on',

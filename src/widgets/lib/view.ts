@@ -3,7 +3,7 @@
  *
  * A widget's `view.ts` turns codec results into a small tree of `h()` nodes. At build time
  * `html.ts` serialises the tree (escaping every text and attribute), so the result is in
- * the static page; in the browser `client.ts` turns the same tree into DOM nodes with
+ * the static page; in the browser `dom.ts` turns the same tree into DOM nodes with
  * `createTextNode`/`setAttribute`. Reader data is never parsed as HTML on either side.
  */
 export type Attrs = Record<string, string | number | boolean | null | undefined>;

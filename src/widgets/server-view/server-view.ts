@@ -1,4 +1,4 @@
-import { define, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
 import { serverView } from './view';
 
 class ServerViewWidget extends Widget {

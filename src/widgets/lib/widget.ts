@@ -1,0 +1,203 @@
+/**
+ * The base custom element every widget extends, in the browser: form wiring, result regions,
+ * copy buttons and share links (share-link.ts). Kept small on purpose: every widget's code
+ * loads it on first use.
+ */
+import { toDOM } from './dom';
+import { linkFields, linkState } from './share-link';
+import { CUT, cutNote, widgetTag, type Child, type Dict } from './view';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** Wrapping a megabyte of text in a text box takes the browser seconds; not wrapping, a blink. */
+const fit = (t: EventTarget | null) => {
+  if (t instanceof HTMLTextAreaElement && t.value.length > 1e5) t.wrap = 'off';
+};
+
+export abstract class Widget extends HTMLElement {
+  m: Dict = {};
+  f!: HTMLFormElement;
+  /** The whole text output, when the page shows only its beginning. */
+  full?: string;
+  /** The share-link fragment this widget has applied (or kept the reader's typing over). */
+  applied?: string;
+
+  /** Recomputes every result region from the current form values. */
+  abstract update(): void;
+
+  connectedCallback() {
+    this.m = JSON.parse(this.dataset.m ?? '{}');
+    this.f = this.querySelector('form')!;
+    this.f.addEventListener('input', (e) => {
+      fit(e.target);
+      // A chosen file is read by its widget first; every other control recomputes at once.
+      if ((e.target as Control).type != 'file') this.update();
+    });
+    this.f.addEventListener('submit', (e) => e.preventDefault());
+    this.addEventListener('click', (e) => {
+      const b = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
+      if (b?.dataset.action == 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? this.q('[data-role=output]').textContent ?? '');
+      else if (b?.dataset.action == 'share') this.share(b);
+    });
+    for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
+    // The static HTML already shows the props' result (and the form's autocomplete=off
+    // stops browsers from restoring edited fields): recompute only for a share link, or
+    // when the reader edited the form before this code arrived (see on-use.ts).
+    if (!this.restore(true) && this.edited()) this.update();
+  }
+
+  /** Whether any control differs from what the build-time HTML rendered. */
+  edited(): boolean {
+    return this.controls().some((c) =>
+      'checked' in c && /radio|checkbox/.test(c.type)
+        ? c.checked != c.defaultChecked
+        : 'options' in c
+          ? [...c.options].some((o) => o.selected != o.defaultSelected)
+          : c.type != 'file' && c.value != c.defaultValue,
+    );
+  }
+
+  q<E extends Element = HTMLElement>(sel: string): E {
+    return this.querySelector<E>(sel)!;
+  }
+
+  /**
+   * Replaces each region's content (`data-region=<name>`, else `data-role=<name>`) with a
+   * view tree. A text output longer than {@link CUT} characters shows its beginning and
+   * says so in the `[data-role=cut]` note (a view that cuts its own output passes `cut`);
+   * Copy still copies all of it.
+   */
+  show(view: Record<string, Child>) {
+    for (const [k, v] of Object.entries(view)) {
+      const el = this.querySelector<HTMLElement>(`[data-region=${k}]`) ?? this.querySelector<HTMLElement>(`[data-role=${k}]`);
+      if (!el) continue;
+      if (k == 'output' && typeof v == 'string') {
+        this.full = v;
+        el.textContent = v.slice(0, CUT);
+        // The copy box of a refused clipboard holds the previous result: put it away.
+        for (const c of el.parentElement!.querySelectorAll<HTMLElement>('[data-role^=copy-]')) c.hidden = true;
+        this.show({ cut: cutNote(this.m, 'common.cut', v.length) });
+      } else {
+        el.replaceChildren(toDOM(v));
+        if (k == 'cut') el.hidden = !v;
+      }
+    }
+  }
+
+  /**
+   * Current values of the named controls: the checked radio of each group, an unchecked box
+   * as `''`. Read directly: `new FormData()` takes seconds on a textarea holding a megabyte.
+   */
+  values(): Record<string, string> {
+    const v: Record<string, string> = {};
+    for (const c of this.controls()) {
+      const checked = (c as HTMLInputElement).checked;
+      if (c.type == 'radio' ? checked : c.type != 'file') v[c.name] = c.type == 'checkbox' && !checked ? '' : c.value;
+    }
+    return v;
+  }
+
+  controls(): Control[] {
+    return [...this.f.elements].filter((c): c is Control => 'name' in c && !!(c as Control).name);
+  }
+
+  /** Polite announcement (copy confirmations and the like). */
+  say(text: string) {
+    const s = this.q('[data-role=status]');
+    s.textContent = '';
+    setTimeout(() => (s.textContent = text), 50);
+  }
+
+  /**
+   * Copies `text`. Without a clipboard (insecure context, permission refused) the whole text
+   * goes into the box of `field` (the output's hidden copy box, or the share link), selected,
+   * with the Ctrl+C instruction shown beside it.
+   */
+  async copy(b: HTMLButtonElement, field: Element, text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      const label = b.textContent;
+      b.textContent = this.m['common.copied']!;
+      setTimeout(() => (b.textContent = label), 2000);
+      this.say(this.m['common.copied']!);
+    } catch {
+      const box = field.querySelector<HTMLTextAreaElement>('input, textarea')!;
+      const hint = field.querySelector<HTMLElement>('[data-role=copy-hint]')!;
+      hint.textContent = this.m['common.copyFailed']!;
+      box.value = text;
+      fit(box);
+      box.hidden = hint.hidden = false;
+      box.focus();
+      box.select();
+      this.say(hint.textContent);
+    }
+  }
+
+  /**
+   * The share-link state of the form (`URLSearchParams` of {@link values}, format in
+   * ../README.md), and whether the inputs were left out for length.
+   */
+  link(): { state: string; cut: boolean } {
+    const inputs = [...this.querySelectorAll<Control>('[data-role=input]')].map((c) => c.name);
+    return linkState(this.values(), inputs);
+  }
+
+  share(b: HTMLButtonElement) {
+    const { state, cut } = this.link();
+    const url = `${location.href.split('#')[0]}#${this.id}?${state}`;
+    const box = this.q('[data-region=share]');
+    this.q<HTMLInputElement>('[data-role=share-url]').value = url;
+    box.hidden = false;
+    this.q('[data-role=share-note]').textContent = cut ? this.m['common.linkNoInput']! : '';
+    void this.copy(b, box, url);
+  }
+
+  /**
+   * Fills the form from `#<id>?<state>` if the fragment names this widget. A link is applied
+   * once: when the page opens with it (`opening`, unless the reader typed before this code
+   * arrived), or when another one is followed later. Coming back to the same link (Back
+   * after a table-of-contents link, say) keeps what the reader has typed since. A field the
+   * link lacks, or an option it does not know, takes its build-time default.
+   */
+  restore(opening = false): boolean {
+    const frag = location.hash.slice(1);
+    const i = frag.indexOf('?');
+    if (i < 0 || frag.slice(0, i) != this.id || frag == this.applied) return false;
+    this.applied = frag;
+    if (opening && this.edited()) return false;
+    const p = linkFields(frag.slice(i + 1));
+    const controls = this.controls();
+    for (const c of controls) {
+      const v = p.get(c.name);
+      if (c instanceof HTMLSelectElement) {
+        const known = [...c.options].some((o) => o.value == v);
+        for (const o of c.options) o.selected = known ? o.value == v : o.defaultSelected;
+      } else if (c.type == 'radio') {
+        const known = controls.some((x) => x.name == c.name && x.value == v);
+        (c as HTMLInputElement).checked = known ? c.value == v : (c as HTMLInputElement).defaultChecked;
+      } else if (c.type == 'checkbox') {
+        (c as HTMLInputElement).checked = v == null ? (c as HTMLInputElement).defaultChecked : v == c.value;
+      } else if (c.type != 'file') {
+        c.value = v ?? (c as HTMLTextAreaElement).defaultValue;
+        fit(c);
+      }
+    }
+    this.update();
+    // A widget inside a closed disclosure (an FAQ answer) is opened up to be seen.
+    for (let d = this.closest('details'); d; d = d.parentElement!.closest('details')) d.open = true;
+    this.scrollIntoView({ block: 'start' });
+    this.q('[data-role=input]').focus({ preventScroll: true });
+    this.setAttribute('data-shared', '');
+    return true;
+  }
+}
+
+/** Defines a widget's element once, and re-reads share links when the fragment changes. */
+export function define(kind: string, cls: CustomElementConstructor) {
+  const name = widgetTag(kind);
+  if (!customElements.get(name)) customElements.define(name, cls);
+}
+
+addEventListener('hashchange', () => {
+  for (const w of document.querySelectorAll('[data-widget]')) (w as Widget).restore?.();
+});
