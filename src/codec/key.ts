@@ -14,6 +14,7 @@
 
 import { copyChars } from '#codec/char-copy';
 import { scratchBytes } from './bytes.ts';
+import { SPARE_BYTES } from './char-bytes.ts';
 
 const SEED_1 = 0x9747b28c;
 const SEED_2 = 0x2d358dcc;
@@ -31,14 +32,15 @@ export function groupKey(text: string): string {
   // lines in a worker allocated enough garbage otherwise to take ~30% longer. A canonical URL
   // is ASCII (other characters escaped, hosts in Punycode), so its characters, copied as the
   // scans copy them, are its UTF-8; in browsers that copy is faster than the encoder.
-  const bytes = scratchBytes(text.length * 3 + 3);
+  const bytes = scratchBytes(text.length * 3 + SPARE_BYTES);
   const length = copyChars(text, bytes) ? text.length : (encoder ??= new TextEncoder()).encodeInto(text, bytes).written;
   return groupKeyOfBytes(bytes, length);
 }
 
 /**
  * The group key of the text whose UTF-8 bytes are `bytes[0, length)`, for a caller that
- * holds them. Overwrites the three bytes after them (the last word's zero padding).
+ * holds them. Overwrites the {@link SPARE_BYTES} after them (the last word's zero padding),
+ * which the buffers of `charBytes` and `scratchBytes` callers here leave room for.
  */
 export function groupKeyOfBytes(bytes: Uint8Array, length: number): string {
   bytes[length] = bytes[length + 1] = bytes[length + 2] = 0;
