@@ -13,6 +13,7 @@ import ByteCount from './content/ByteCount.astro';
 import CodePointCount from './content/CodePointCount.astro';
 import CodePoint from './content/CodePoint.astro';
 import EscapeCount from './content/EscapeCount.astro';
+import CharRef from './content/CharRef.astro';
 import Raw from './content/Raw.astro';
 import EncodedBy from './content/EncodedBy.astro';
 import EncoderTable from './content/EncoderTable.astro';
@@ -51,6 +52,7 @@ export const mdxComponents = {
   CodePointCount,
   CodePoint,
   EscapeCount,
+  CharRef,
   Raw,
   EncodedBy,
   EncoderTable,

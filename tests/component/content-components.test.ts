@@ -4,6 +4,7 @@ import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ByteCount from '../../src/components/content/ByteCount.astro';
 import Canonical from '../../src/components/content/Canonical.astro';
+import CharRef from '../../src/components/content/CharRef.astro';
 import CodePoint from '../../src/components/content/CodePoint.astro';
 import CodePointCount from '../../src/components/content/CodePointCount.astro';
 import Decoded from '../../src/components/content/Decoded.astro';
@@ -60,6 +61,25 @@ describe('Esc', () => {
   it('stops the build on a lone surrogate, and on a prefix that hides an escape', async () => {
     await expect(container.renderToString(Esc, { props: { text: 'a\uD800' } })).rejects.toThrow(/lone-surrogate/);
     await expect(container.renderToString(Esc, { props: { text: 'x', prefix: '/a%20b' } })).rejects.toThrow(/prefix/);
+  });
+
+  it('with a legacy charset, shows what the form sends: the escaped character reference', async () => {
+    expect((await figure(Esc, { text: 'न', charset: 'windows-1252' })).text).toBe('%26%232344%3B');
+    expect((await figure(Esc, { text: 'नé', charset: 'windows-1252' })).text).toBe('%26%232344%3B%E9');
+    await expect(container.renderToString(Esc, { props: { text: 'न', charset: 'utf-8' } })).rejects.toThrow(/single-byte/);
+    await expect(container.renderToString(Esc, { props: { text: 'न', charset: 'windows-1252', mode: 'form' } })).rejects.toThrow(/no mode/);
+  });
+});
+
+describe('CharRef', () => {
+  it('shows the reference a windows-1252 page writes for न, as text (the markup escapes its &)', async () => {
+    const html = await container.renderToString(CharRef, { props: { text: 'न', charset: 'windows-1252' } });
+    expect(html).toContain('>&amp;#2344;</code>');
+    expect((await figure(CharRef, { text: 'नमस्ते', charset: 'windows-1252' })).text).toBe('&#2344;&#2350;&#2360;&#2381;&#2340;&#2375;');
+  });
+
+  it('stops the build when the charset can write the text: there is no reference to show', async () => {
+    await expect(container.renderToString(CharRef, { props: { text: 'é', charset: 'windows-1252' } })).rejects.toThrow(/can write it/);
   });
 });
 

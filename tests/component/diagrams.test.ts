@@ -265,3 +265,19 @@ describe('PipelineDiagram', () => {
     expect(squash(figure.querySelector('svg')!.text)).toContain(squash(resources.uk.translation.widgets.normalize.none));
   });
 });
+
+describe('Hindi typography in the diagrams (issue 32)', () => {
+  it('names emoji as the articles spell it, not as CLDR does', async () => {
+    const figure = await render(EscapeStepsDiagram, { chars: ['😀'] }, 'hi');
+    expect(figure.text).toContain('इमोजी');
+    expect(figure.text).not.toContain('ईमोजी');
+  });
+
+  it('puts no comma before और, and sets the structural characters without commas', async () => {
+    const steps = await render(EscapeStepsDiagram, { chars: ['स्ते'] }, 'hi');
+    expect(steps.querySelector('figcaption')!.text).toContain('U+0938, U+094D, U+0924 और U+0947');
+    const parts = (await render(UrlPartsDiagram, {}, 'hi')).querySelector('figcaption')!.text;
+    expect(parts).toContain('क्वेरी q=dogs&cats और फ़्रैगमेंट top');
+    expect(parts).toContain('कैरेक्टर : // / ? = & और # URL');
+  });
+});

@@ -122,6 +122,14 @@ describe('analytics-normalization', () => {
     expect(canonical('/menu/caf%C3%A9')).not.toBe(canonical('/menu/cafe%CC%81'));
   });
 
+  // #unicode-normalization (hi): ज़ (U+095B) is a composition exclusion, so NFC, like NFD,
+  // writes it as ज + nukta; the two spellings still reach the normalizer as different bytes.
+  test('NFC writes the one-code-point ज़ as ज and nukta', () => {
+    expect('\u095B'.normalize('NFC')).toBe('\u091C\u093C');
+    expect('\u091C\u093C'.normalize('NFC')).toBe('\u091C\u093C');
+    expect(canonical(`/${encodeURIComponent('\u095B')}`)).not.toBe(canonical(`/${encodeURIComponent('\u091C\u093C')}`));
+  });
+
   // #default-rules: the fragment is dropped by default and kept on request.
   test('the fragment is dropped by default and kept for hash-routed apps', () => {
     expect(canonical('/app#/billing')).toBe('/app');

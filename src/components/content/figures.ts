@@ -1,4 +1,6 @@
 import { decode, encode, inspect, normalize, type DecodeMode, type EncodeMode, type NormalizePolicy } from '../../codec';
+import { percentEncodeSingleByte } from '../../codec/charsets';
+import { isFormSafe } from '../../codec/sets';
 
 /**
  * Build-time glue between the article components and the codec. Every figure an article
@@ -48,6 +50,30 @@ export function encoded(component: string, text: string, mode: EncodeMode = 'com
     if (!result.ok) fail(component, text, reported(result.error));
     value = result.value;
   }
+  return value;
+}
+
+/**
+ * What a browser sends for `text` typed into a form on a page served in the single-byte legacy
+ * `charset` (WHATWG "percent-encode after encoding"): a character the charset cannot write
+ * becomes the escaped HTML character reference `&#NNNN;`. tests/e2e/legacy-charset.spec.ts
+ * checks this against Chromium on a real windows-1252 page.
+ */
+export function legacyEncoded(component: string, text: string, charset: string): string {
+  // The form serializer writes a space as `+`, which "percent-encode after encoding" alone does not.
+  if (text.includes(' ')) fail(component, text, 'a space in a legacy-charset example (the form writes +): leave it out');
+  const value = percentEncodeSingleByte(text, charset, isFormSafe);
+  if (value === null) fail(component, text, `"${charset}" is not a single-byte charset the codec knows`);
+  return value;
+}
+
+/**
+ * The HTML character references a `charset` page turns `text` into, as the server reads them
+ * once decoded: the decoded form of {@link legacyEncoded}, so prose and escape always agree.
+ */
+export function characterReferences(component: string, text: string, charset: string): string {
+  const value = decoded(component, legacyEncoded(component, text, charset), { mode: 'form', charset });
+  if (!value.includes('&#')) fail(component, text, `${charset} can write it: the browser sends no character reference`);
   return value;
 }
 

@@ -16,10 +16,31 @@ export function fill(template: string, params: Record<string, Piece>): Piece[] {
   return template.split(/\{\{(\w+)\}\}/).map((s, i) => (i % 2 === 0 ? s : (params[s] ?? '')));
 }
 
-/** Items joined as the locale writes a list ("a, b and c", "a, b і c", "a b และc"). */
-export function list(locale: Locale, items: Piece[]): Piece[] {
-  const parts = new Intl.ListFormat(locale, { type: 'conjunction' }).formatToParts(items.map((_, i) => String(i)));
-  return parts.map((p) => (p.type === 'element' ? (items[Number(p.value)] ?? '') : p.value));
+/**
+ * Locales whose editorial style puts no comma before the conjunction of a list's last item,
+ * where CLDR's pattern has one (Hindi: «a, b और c», not «a, b, और c»). Their lists take the
+ * last separator from the two-item pattern («a और b»).
+ */
+const NO_SERIAL_COMMA: readonly Locale[] = ['hi'];
+/**
+ * Locales whose lists of punctuation (a URL's structural characters) are set without commas,
+ * which a reader would take for members of the list: «`:` `/` और `#`».
+ */
+const SPACED_SYMBOLS: readonly Locale[] = ['hi'];
+
+/** Items joined as the locale writes a list ("a, b and c", "a, b і c", "a b และc", "a, b और c"). */
+export function list(locale: Locale, items: Piece[], { symbols = false } = {}): Piece[] {
+  const format = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const parts = format.formatToParts(items.map((_, i) => String(i)));
+  const literals = parts.filter((p) => p.type === 'literal');
+  const lastSeparator = items.length > 2 && NO_SERIAL_COMMA.includes(locale) ? format.formatToParts(['0', '1'])[1]!.value : null;
+  const spaced = symbols && SPACED_SYMBOLS.includes(locale);
+  return parts.map((p) => {
+    if (p.type === 'element') return items[Number(p.value)] ?? '';
+    const last = p === literals.at(-1);
+    if (last) return lastSeparator ?? p.value;
+    return spaced ? ' ' : p.value;
+  });
 }
 
 /** The pieces as plain text (for `<title>` and other attributes). */
