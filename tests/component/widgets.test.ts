@@ -312,12 +312,12 @@ describe('Group', () => {
     // /home arrived under one spelling, already canonical: nothing to explain.
     expect(why).toHaveLength(1);
     expect(why[0]?.hasAttribute('open')).toBe(false);
-    expect(why[0]?.querySelector('summary')?.text).toBe('Чому ці написання об’єдналися');
+    expect(why[0]?.querySelector('summary')?.text).toBe('Чому ці варіанти запису зведено в\u00a0один');
     expect(why[0]?.querySelectorAll('[data-role=why-variant]').map((v) => [v.querySelector('code')?.text, v.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule'))])).toEqual([
       ['/a?x=%41', ['decode-unreserved']],
       ['/a?x=A', []],
     ]);
-    expect(text(root, '[data-role=summary]')).toBe('Рядків: 5. Сторінок: 2. Сторінок, що надійшли у двох і більше написаннях: 1. Не URL: 0.');
+    expect(text(root, '[data-role=summary]')).toBe('Рядків: 5. Сторінок: 2. Сторінок, що надійшли у\u00a0двох і\u00a0більше варіантах запису: 1. Не URL: 0.');
   });
 
   it('writes figures with the locale’s digit grouping', async () => {
