@@ -16,10 +16,14 @@ export function fill(template: string, params: Record<string, Piece>): Piece[] {
   return template.split(/\{\{(\w+)\}\}/).map((s, i) => (i % 2 === 0 ? s : (params[s] ?? '')));
 }
 
-/** Items joined as the locale writes a list ("a, b and c", "a, b і c", "a b และc"). */
+/**
+ * Items joined as the locale writes a list ("a, b and c", "a, b і c", "a b และ c").
+ * CLDR's Thai joiner is a bare "และ" ("aและb", "a b และc"), which glues onto code and Latin
+ * items: a joiner word gets a space on each side that lacks one.
+ */
 export function list(locale: Locale, items: Piece[]): Piece[] {
   const parts = new Intl.ListFormat(locale, { type: 'conjunction' }).formatToParts(items.map((_, i) => String(i)));
-  return parts.map((p) => (p.type === 'element' ? (items[Number(p.value)] ?? '') : p.value));
+  return parts.map((p) => (p.type === 'element' ? (items[Number(p.value)] ?? '') : p.value.replace(/^(?=\p{L})/u, ' ').replace(/(?<=\p{L})$/u, ' ')));
 }
 
 /** The pieces as plain text (for `<title>` and other attributes). */
