@@ -40,7 +40,7 @@ export interface ThaiBreakResult {
   html: string;
   /** `<wbr>` elements added. */
   breaks: number;
-  /** Term occurrences wrapped to stay on one line. */
+  /** Spans wrapped to stay on one line: listed terms, and words ICU would cut. */
   kept: number;
 }
 
@@ -77,8 +77,9 @@ function runEdits(pieces: readonly Piece[], terms: readonly string[]): Edit[] {
 }
 
 /**
- * Adds Thai word-break opportunities to a page: `<wbr>` between Thai words in the text of
- * `<body>`, and a no-wrap span around every listed term, outside code, form fields, widgets,
+ * Adds Thai word-break opportunities to a page: `<wbr>` between Thai dictionary words in
+ * the text of `<body>`, and a no-wrap span around every listed term and every word ICU
+ * would cut (thai-words.ts), outside code, form fields, widgets,
  * scripts, SVG and attributes. The rest of the document is left byte for byte.
  * Running it again changes nothing.
  *
@@ -166,7 +167,7 @@ export function thaiLineBreaks(options: { locale?: string; glossary?: string } =
           breaks += result.breaks;
           kept += result.kept;
         }
-        logger.info(`${pages} pages: ${breaks} word breaks added, ${kept} occurrences of ${terms.length} listed terms kept whole`);
+        logger.info(`${pages} pages: ${breaks} word breaks added, ${kept} words kept on one line (${terms.length} listed terms, and words ICU would cut)`);
       },
     },
   };

@@ -1,16 +1,21 @@
 /**
- * Where a line of Thai may break: between words, as `Intl.Segmenter` (ICU's dictionary)
- * finds them, except inside the terms the Thai glossary lists as unbreakable. Pure text in,
- * offsets out; `thai-breaks.ts` applies them to the built pages.
+ * Where a line of Thai may break: only between two words of a real Thai dictionary
+ * (`thai-segment.ts`: NECTEC's word list, plus the loanwords the Thai glossary lists as
+ * unbreakable). Pure text in, offsets out; `thai-breaks.ts` applies them to the built pages.
  *
- * ICU splits some loanwords into syllables (ซี|ริ|ล|ลิก, ออฟ|เซ็ต), and Chromium breaks
- * lines at those same places: the list is what keeps them whole.
+ * Chromium breaks Thai lines where ICU's own dictionary (`Intl.Segmenter`) finds words, and
+ * ICU cuts some words: loanwords into syllables (ซี|ริ|ล|ลิก, ออฟ|เซ็ต) and plain Thai words
+ * after a wrong guess (เป็นก|ลุ่ม, บนม|อง, ข้อ|มูล). Each stretch of text between two of our
+ * breaks where ICU would break inside is therefore kept on one line, as every listed term is.
  */
+import { segmentThai } from './thai-segment.ts';
 
 const WORDS = new Intl.Segmenter('th', { granularity: 'word' });
 
 /** Any character of the Thai block: consonants, vowels, tone marks, digits, ฯ and ๆ. */
 const THAI = /\p{Script=Thai}/u;
+/** What Thai words are written with (segmentThai's runs): the block without its digits and signs. */
+const THAI_LETTER = /[\u0E01-\u0E3A\u0E40-\u0E4E]/u;
 /**
  * What a line may start with in Thai: a consonant or a leading vowel (เ แ โ ใ ไ); never a
  * following vowel, a mark, ฯ or ๆ, so no break is offered before them whatever ICU says.
@@ -42,9 +47,12 @@ export function noSplitTerms(markdown: string): string[] {
 export type Span = readonly [start: number, end: number];
 
 export interface ThaiBreaks {
-  /** Offsets where a break may go (between two Thai words), ascending. */
+  /** Offsets where a break may go (between two Thai dictionary words), ascending. */
   breaks: number[];
-  /** Occurrences of listed terms outside `frozen`, to keep on one line, ascending. */
+  /**
+   * Spans outside `frozen` to keep on one line, ascending: every occurrence of a listed term,
+   * and the other stretches between two breaks that ICU, and so Chromium, would cut.
+   */
   keep: Span[];
 }
 
@@ -75,35 +83,83 @@ function merged(spans: readonly Span[]): Span[] {
 }
 
 /**
- * The word boundaries of `text`, a kept span counting as one known word: ICU reads the text
- * between kept spans on its own. Read whole, an unknown loanword also throws off the words
- * before it (อาจ|รา|ยงานแฟ|รก|เมน|ต์ for อาจ|รายงาน|แฟรกเมนต์).
+ * Where ICU, and so Chromium, finds word boundaries in `text`: read whole, and read between
+ * the listed terms (a term's span is its own box on the page). Both, as Chromium may do
+ * either; an unknown loanword read whole throws off the words before it (อาจ|รา|ยงานแฟ|รก).
  */
-function boundaries(text: string, kept: readonly Span[]): Set<number> {
+function icuBoundaries(text: string, listed: readonly Span[]): Set<number> {
   const found = new Set<number>();
+  for (const { index } of WORDS.segment(text)) found.add(index);
   let from = 0;
-  for (const [start, end] of [...merged(kept), [text.length, text.length] as const]) {
+  for (const [start, end] of [...merged(listed), [text.length, text.length] as const]) {
     for (const { index } of WORDS.segment(text.slice(from, start))) found.add(from + index);
-    found.add(start).add(end);
     from = end;
   }
   return found;
 }
 
 /**
- * The break opportunities to add to `text` and the term occurrences to keep whole.
- * A break goes only where a Thai word ends and another begins (never next to Latin, digits
- * or punctuation: browsers already break at spaces), never inside a listed term, a
- * URL-like run or a `frozen` span (text already kept whole).
+ * The dictionary-word boundaries of `text`: each listed term is one word, and the text
+ * between terms is split into the fewest dictionary words (`segmentThai`, the terms counting
+ * as words too). A boundary counts only between two known words: next to Thai that no word
+ * covers (a loanword nobody listed), no break goes.
+ */
+function wordBoundaries(text: string, terms: readonly string[], listed: readonly Span[]): Set<number> {
+  const extra = new Set(terms);
+  const found = new Set<number>();
+  let from = 0;
+  let previousKnown = false;
+  const add = (start: number, known: boolean) => {
+    if (known && previousKnown) found.add(start);
+    previousKnown = known;
+  };
+  // Listed spans never overlap (termSpans); two that touch are two words.
+  for (const [start, end] of [...listed, [text.length, text.length] as const]) {
+    for (const s of segmentThai(text.slice(from, start), extra)) add(from + s.start, s.kind === 'word');
+    if (end > start) add(start, true);
+    from = end;
+  }
+  return found;
+}
+
+/**
+ * The break opportunities to add to `text` and the spans to keep whole.
+ * A break goes only between two Thai dictionary words (never next to Latin, digits or
+ * punctuation: browsers already break at spaces), never inside a listed term, a URL-like
+ * run or a `frozen` span (text already kept whole). Listed terms are always kept whole;
+ * any other stretch between two breaks is kept whole where ICU would break inside it.
  */
 export function thaiWordBreaks(text: string, terms: readonly string[] = [], frozen: readonly Span[] = []): ThaiBreaks {
   if (!THAI.test(text)) return { breaks: [], keep: [] };
   const listed = termSpans(text, terms);
   const kept = [...frozen, ...listed];
   const urls = [...text.matchAll(URL_LIKE)].map((m): Span => [m.index, m.index + m[0].length]);
-  const breaks = [...boundaries(text, kept)]
+  const breaks = [...wordBoundaries(text, terms, listed)]
     .filter((at) => at > 0 && THAI.test(text[at - 1] ?? '') && LINE_START.test(text[at] ?? ''))
     .filter((at) => !inside(kept, at) && !inside(urls, at))
     .sort((a, b) => a - b);
-  return { breaks, keep: listed.filter((span) => !overlaps(frozen, span)) };
+  return { breaks, keep: [...listed, ...cutStretches(text, breaks, listed, urls)].filter((span) => !overlaps(frozen, span)).sort((a, b) => a[0] - b[0]) };
+}
+
+/**
+ * The stretches of Thai between two of `breaks` (or a run's edge) where ICU finds a
+ * boundary inside: Chromium would break a line there, in the middle of a word. A stretch
+ * that holds a listed term (kept on its own) or lies in a URL-like run is left alone.
+ */
+function cutStretches(text: string, breaks: readonly number[], listed: readonly Span[], urls: readonly Span[]): Span[] {
+  const icu = icuBoundaries(text, listed);
+  const edges = new Set(breaks);
+  const out: Span[] = [];
+  let start = -1;
+  for (let at = 0; at <= text.length; at++) {
+    const thai = at < text.length && THAI_LETTER.test(text[at]!);
+    if (start >= 0 && (!thai || edges.has(at))) {
+      const span: Span = [start, at];
+      const cut = [...icu].some((b) => start < b && b < at && LINE_START.test(text[b] ?? ''));
+      if (cut && !overlaps(listed, span) && !overlaps(urls, span)) out.push(span);
+      start = -1;
+    }
+    if (thai && start < 0) start = at;
+  }
+  return out;
 }

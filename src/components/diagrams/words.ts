@@ -28,18 +28,23 @@ const NO_SERIAL_COMMA: readonly Locale[] = ['hi'];
  */
 const SPACED_SYMBOLS: readonly Locale[] = ['hi'];
 
-/** Items joined as the locale writes a list ("a, b and c", "a, b і c", "a b และc", "a, b और c"). */
+/**
+ * Items joined as the locale writes a list ("a, b and c", "a, b і c", "a b และ c", "a, b और c").
+ * CLDR's Thai joiner is a bare "และ" ("aและb", "a b และc"), which glues onto code and Latin
+ * items: a joiner word gets a space on each side that lacks one.
+ */
 export function list(locale: Locale, items: Piece[], { symbols = false } = {}): Piece[] {
   const format = new Intl.ListFormat(locale, { type: 'conjunction' });
   const parts = format.formatToParts(items.map((_, i) => String(i)));
   const literals = parts.filter((p) => p.type === 'literal');
   const lastSeparator = items.length > 2 && NO_SERIAL_COMMA.includes(locale) ? format.formatToParts(['0', '1'])[1]!.value : null;
   const spaced = symbols && SPACED_SYMBOLS.includes(locale);
+  const spacedWord = (joiner: string) => joiner.replace(/^(?=\p{L})/u, ' ').replace(/(?<=\p{L})$/u, ' ');
   return parts.map((p) => {
     if (p.type === 'element') return items[Number(p.value)] ?? '';
     const last = p === literals.at(-1);
-    if (last) return lastSeparator ?? p.value;
-    return spaced ? ' ' : p.value;
+    if (last) return spacedWord(lastSeparator ?? p.value);
+    return spaced ? ' ' : spacedWord(p.value);
   });
 }
 
