@@ -12,10 +12,10 @@ describe('list', () => {
     expect(joined('th', ['?', '&', '#'])).toBe('? & และ #');
   });
 
-  it('keeps the other locales as CLDR writes them', () => {
+  it('keeps the other locales as CLDR writes them, Hindi without the serial comma', () => {
     expect(joined('en', ['?', '&', '#'])).toBe('?, &, and #');
     expect(joined('uk', ['?', '&', '#'])).toBe('?, & і #');
-    expect(joined('hi', ['?', '&', '#'])).toBe('?, &, और #');
+    expect(joined('hi', ['?', '&', '#'])).toBe('?, & और #');
     expect(joined('en', ['&', '#'])).toBe('& and #');
   });
 });
