@@ -44,6 +44,21 @@ export function noSplitTerms(markdown: string): string[] {
   return [...new Set(terms)];
 }
 
+/**
+ * The Thai terms of a glossary's table (its second column): each cell split at `,` `/` `;`,
+ * without parenthesized notes or quotes, keeping the terms of Thai letters only. A diagram
+ * keeps these on one line where it can (รหัสเปอร์เซ็นต์, อักขระไม่สงวน).
+ */
+export function glossaryTerms(markdown: string): string[] {
+  const terms = markdown
+    .split(/\r?\n/)
+    .filter((line) => /^\|[^|]*\|[^|]*\|/.test(line))
+    .flatMap((line) => (line.split('|')[2] ?? '').replace(/\([^)]*\)|["“”`]/g, '').split(/[,/;]/))
+    .map((term) => term.trim())
+    .filter((term) => /^[\u0E01-\u0E3A\u0E40-\u0E4E]{4,}$/u.test(term));
+  return [...new Set(terms)];
+}
+
 export type Span = readonly [start: number, end: number];
 
 export interface ThaiBreaks {
