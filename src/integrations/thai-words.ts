@@ -21,8 +21,12 @@ const THAI_LETTER = /[\u0E01-\u0E3A\u0E40-\u0E4E]/u;
  * following vowel, a mark, ฯ or ๆ, so no break is offered before them whatever ICU says.
  */
 const LINE_START = /[\u0E01-\u0E2E\u0E40-\u0E44]/;
-/** A run without spaces holding URL punctuation: a URL, a domain (ตัวอย่าง.ไทย), a query, an escape. */
-const URL_LIKE = /\S*[./:?#=&%@~+\\]\S*/gu;
+/**
+ * A run without spaces holding URL punctuation between two other characters: a URL, a
+ * domain (ตัวอย่าง.ไทย), a query, an escape. Punctuation that ends a run is prose
+ * (ข้อความเพี้ยน: …), which must still break between its words.
+ */
+const URL_LIKE = /\S*[./:?#=&%@~+\\](?=\S)\S*/gu;
 
 /** The glossary heading whose bullets are the words no line may break inside. */
 export const NO_SPLIT_HEADING = 'คำที่ห้ามตัดบรรทัด';
