@@ -7,7 +7,9 @@
  * the dictionary keeps whole. Then the longer last word. Text no dictionary word covers is
  * one unknown segment, so a caller can keep it whole. Build time only (reads the file).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const ICU_WORDS = new Intl.Segmenter('th', { granularity: 'word' });
 
@@ -23,9 +25,19 @@ export interface Segment {
 
 let dictionary: Set<string> | undefined;
 
+/**
+ * A file of the project: beside this module when it runs from its source (the build's
+ * integrations, the tests), else under the working directory (a component bundled by Vite,
+ * whose module URL is the bundle's).
+ */
+export function projectFile(path: string): string {
+  const beside = fileURLToPath(new URL(`../../${path}`, import.meta.url));
+  return readFileSync(existsSync(beside) ? beside : join(process.cwd(), path), 'utf8');
+}
+
 /** The dictionary's words, read once. */
 export function thaiDictionary(): ReadonlySet<string> {
-  dictionary ??= new Set(readFileSync(new URL('./thai-dictionary.txt', import.meta.url), 'utf8').split('\n').filter(Boolean));
+  dictionary ??= new Set(projectFile('src/integrations/thai-dictionary.txt').split('\n').filter(Boolean));
   return dictionary;
 }
 

@@ -21,8 +21,12 @@ const THAI_LETTER = /[\u0E01-\u0E3A\u0E40-\u0E4E]/u;
  * following vowel, a mark, ฯ or ๆ, so no break is offered before them whatever ICU says.
  */
 const LINE_START = /[\u0E01-\u0E2E\u0E40-\u0E44]/;
-/** A run without spaces holding URL punctuation: a URL, a domain (ตัวอย่าง.ไทย), a query, an escape. */
-const URL_LIKE = /\S*[./:?#=&%@~+\\]\S*/gu;
+/**
+ * A run without spaces holding URL punctuation between two other characters: a URL, a
+ * domain (ตัวอย่าง.ไทย), a query, an escape. Punctuation that ends a run is prose
+ * (ข้อความเพี้ยน: …), which must still break between its words.
+ */
+const URL_LIKE = /\S*[./:?#=&%@~+\\](?=\S)\S*/gu;
 
 /** The glossary heading whose bullets are the words no line may break inside. */
 export const NO_SPLIT_HEADING = 'คำที่ห้ามตัดบรรทัด';
@@ -41,6 +45,21 @@ export function noSplitTerms(markdown: string): string[] {
     const term = /^\s*[-*+]\s+(.+?)\s*$/.exec(line)?.[1]?.replace(/^`(.+)`$/, '$1');
     if (term) terms.push(term);
   }
+  return [...new Set(terms)];
+}
+
+/**
+ * The Thai terms of a glossary's table (its second column): each cell split at `,` `/` `;`,
+ * without parenthesized notes or quotes, keeping the terms of Thai letters only. A diagram
+ * keeps these on one line where it can (รหัสเปอร์เซ็นต์, อักขระไม่สงวน).
+ */
+export function glossaryTerms(markdown: string): string[] {
+  const terms = markdown
+    .split(/\r?\n/)
+    .filter((line) => /^\|[^|]*\|[^|]*\|/.test(line))
+    .flatMap((line) => (line.split('|')[2] ?? '').replace(/\([^)]*\)|["“”`]/g, '').split(/[,/;]/))
+    .map((term) => term.trim())
+    .filter((term) => /^[\u0E01-\u0E3A\u0E40-\u0E4E]{4,}$/u.test(term));
   return [...new Set(terms)];
 }
 

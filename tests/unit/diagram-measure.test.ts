@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTall, lineHeight, textWidth, wrapCode, wrapWords } from '../../src/components/diagrams/measure';
+import th from '../../src/i18n/th.json';
+import { segmentThai } from '../../src/integrations/thai-segment';
 
 // The diagrams' text estimates (no browser at build time): combining marks take no width,
 // Thai and Devanagari get taller lines, and wrapping keeps every line within its width.
@@ -34,13 +36,48 @@ describe('lineHeight', () => {
 
 describe('wrapWords', () => {
   it('breaks Thai, which writes no spaces, between words', () => {
-    const text = 'ถอดรหัสเปอร์เซ็นต์ที่ไม่จำเป็นกลับเป็นอักขระไม่สงวน';
+    const text = 'แปลงรหัสเปอร์เซ็นต์ที่ไม่จำเป็นกลับเป็นอักขระไม่สงวน';
     const lines = wrapWords(text, 120, label, 'th');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join('')).toBe(text);
     for (const line of lines) expect(textWidth(line, label)).toBeLessThanOrEqual(120);
     // Every break is at a word boundary: no line starts with a combining mark.
     for (const line of lines) expect(line).not.toMatch(/^\p{M}/u);
+  });
+
+  it('ends a Thai line between dictionary words or phrases, never inside a glossary term', () => {
+    const labels = [th.widgets.rule['decode-unreserved'], th.widgets.rule['escape-unsafe'], th.widgets.rule['decode-reserved'], th.diagrams.grouping.title, th.diagrams.pipeline.keyNote];
+    for (const text of labels) {
+      for (const width of [100, 140, 180, 220, 260, 300]) {
+        const lines = wrapWords(text, width, label, 'th');
+        // The text again, with the spaces a break dropped, and where each line ended.
+        let rebuilt = '';
+        const breaks: number[] = [];
+        const atSpace: boolean[] = [];
+        for (const [i, line] of lines.entries()) {
+          if (i > 0) {
+            atSpace.push(text[rebuilt.length] === ' ' || rebuilt.endsWith(' '));
+            if (text[rebuilt.length] === ' ') rebuilt += ' ';
+            breaks.push(rebuilt.length);
+          }
+          rebuilt += line;
+        }
+        expect(rebuilt).toBe(text);
+        const inside = lines.slice(1).map((line, i) => `${lines[i]}|${line}`);
+        // A term is cut only where it does not fit on a line of its own.
+        for (const term of ['รหัสเปอร์เซ็นต์', 'อักขระไม่สงวน', 'รูปแบบมาตรฐาน'].filter((t) => textWidth(`${t}: `, label) <= width)) {
+          expect(inside.filter((b) => b.replace('|', '').includes(term) && !b.split('|').some((side) => side.includes(term))), `${width}: ${term}`).toEqual([]);
+        }
+        // A line that ends without a space, read on its own, ends with a whole dictionary
+        // word, and the next one begins with one.
+        for (const [i, space] of atSpace.entries()) {
+          if (space) continue;
+          expect(segmentThai(lines[i]!.trim()).at(-1)?.kind, `${width}: ${lines[i]}|`).toBe('word');
+          expect(segmentThai(lines[i + 1]!.trim())[0]?.kind, `${width}: |${lines[i + 1]}`).toBe('word');
+        }
+        expect(breaks.length).toBe(lines.length - 1);
+      }
+    }
   });
 
   it('breaks other scripts at spaces, and drops the space at the break', () => {

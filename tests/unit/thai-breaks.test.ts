@@ -121,6 +121,8 @@ describe('thaiWordBreaks: where a line of Thai may break', () => {
     expect(cut('ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือโดเมน ตัวอย่าง.ไทย ในแถบที่อยู่')).toBe('ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือ|โดเมน ตัวอย่าง.ไทย ใน|แถบ|ที่อยู่');
     // A run without spaces that holds a domain is one token: no break anywhere in it.
     expect(cut('โดเมนตัวอย่าง.ไทย')).toBe('โดเมนตัวอย่าง.ไทย');
+    // A colon or a full stop that ends a run is prose, not a URL.
+    expect(cut('ข้อความเพี้ยน: ไบต์ถูก')).toBe('ข้อความ|เพี้ยน: ไบต์|ถูก');
   });
 
   test('leaves text without Thai alone', () => {

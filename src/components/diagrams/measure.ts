@@ -14,6 +14,9 @@ export const SIZE = { small: 12, label: 13, code: 14, glyph: 26 } as const;
 
 export type TextStyle = { size: number; mono?: boolean; bold?: boolean };
 
+import { projectFile, segmentThai } from '../../integrations/thai-segment';
+import { glossaryTerms, noSplitTerms, thaiWordBreaks } from '../../integrations/thai-words';
+
 const MARK = /[\p{Mn}\p{Me}\p{Cf}]/u;
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 const TALL_SCRIPT = /[\p{Script=Thai}\p{Script=Devanagari}]/u;
@@ -74,12 +77,63 @@ export const linesHeight = (lines: string[], style: TextStyle): number =>
 
 /**
  * Prose wrapped to lines no wider than `maxWidth`, at word boundaries found by
- * `Intl.Segmenter` (which knows where Thai words end, though Thai writes no spaces).
- * A word wider than the line is cut between graphemes.
+ * `Intl.Segmenter`, or for Thai, which writes no spaces, by `thaiPieces`. A word wider than
+ * the line is cut between graphemes.
  */
 export function wrapWords(text: string, maxWidth: number, style: TextStyle, locale: string): string[] {
+  if (locale === 'th') return fill(thaiPieces(text, maxWidth, style), maxWidth, style, locale);
   const words = [...new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)].map((s) => s.segment);
   return fill(words, maxWidth, style, locale);
+}
+
+let thaiTerms: { noSplit: string[]; phrases: string[] } | undefined;
+
+/** The Thai glossary's no-split list, and its terms, which a label keeps whole where it can. */
+function thaiGlossary() {
+  if (!thaiTerms) {
+    const markdown = projectFile('content/th/GLOSSARY.md');
+    const noSplit = noSplitTerms(markdown);
+    thaiTerms = { noSplit, phrases: [...new Set([...noSplit, ...glossaryTerms(markdown)])] };
+  }
+  return thaiTerms;
+}
+
+/** `text` cut at `cuts` (offsets), in order. */
+const cutAt = (text: string, cuts: Iterable<number>): string[] => {
+  const at = [...new Set([0, ...cuts, text.length])].sort((a, b) => a - b);
+  return at.slice(1).map((end, i) => text.slice(at[i], end)).filter(Boolean);
+};
+
+/**
+ * A Thai label in pieces a line may end after: phrases (a space ends one; ๆ stays with its
+ * word) where they fit, else the phrase's dictionary words with the glossary's terms kept
+ * whole (so no line ends inside รหัสเปอร์เซ็นต์ or อักขระไม่สงวน), else its bare words, and
+ * a compound still too wide at the words it is made of (รูปแบบ|มาตรฐาน).
+ */
+function thaiPieces(text: string, maxWidth: number, style: TextStyle): string[] {
+  const { noSplit, phrases } = thaiGlossary();
+  const fits = (piece: string) => textWidth(piece.trim(), style) <= maxWidth;
+  const spaces = [...text.matchAll(/ (?!ๆ)/g)].map((m) => m.index + 1);
+  return cutAt(text, spaces).flatMap((phrase) => {
+    if (fits(phrase)) return [phrase];
+    return cutAt(phrase, thaiWordBreaks(phrase, phrases).breaks).flatMap((piece) =>
+      fits(piece) ? [piece] : cutAt(piece, thaiWordBreaks(piece, noSplit).breaks).flatMap((word) => (fits(word) ? [word] : compoundParts(word))),
+    );
+  });
+}
+
+/**
+ * A word cut where both sides are made of whole dictionary words, as evenly as it can be
+ * (รูปแบบมาตรฐาน → รูปแบบ, มาตรฐาน); a word that has no such cut stays as it is.
+ */
+function compoundParts(word: string): string[] {
+  const whole = (part: string) => segmentThai(part).every((s) => s.kind !== 'unknown');
+  let best: number | undefined;
+  for (let at = 1; at < word.length; at++) {
+    if (!/[\u0E01-\u0E2E\u0E40-\u0E44]/u.test(word[at]!) || !whole(word.slice(0, at)) || !whole(word.slice(at))) continue;
+    if (best === undefined || Math.abs(word.length / 2 - at) < Math.abs(word.length / 2 - best)) best = at;
+  }
+  return best === undefined ? [word] : [word.slice(0, best), word.slice(best)];
 }
 
 /**
