@@ -11,7 +11,7 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { normalize, type NormalizePolicy } from '../codec/index.ts';
-import { csvCell, csvDelimiter, parseCsv } from '../widgets/group/engine.ts';
+import { csvCell, csvDelimiter, parseCsv } from '../lib/csv.ts';
 import { readPolicy } from './udf.ts';
 
 const HELP = `Usage: canonical-url.mjs [--column <name or number>] [--policy <json>] [file]

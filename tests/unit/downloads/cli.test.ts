@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from '../../../src/downloads/build.ts';
 import { normalize } from '../../../src/codec/index.ts';
-import { parseCsv } from '../../../src/widgets/group/engine.ts';
+import { parseCsv } from '../../../src/lib/csv.ts';
 import { repoRoot } from './support.ts';
 import { allTestUrls, analyticsUrls } from './support.ts';
 
