@@ -38,6 +38,7 @@ export {
   decodeTextFile,
   LEGACY_CHARSETS,
   lineBreaks,
+  lineBytesAround,
   textFileDecoder,
   type TextFileDecoder,
   type ByteOrderMark,

@@ -152,6 +152,22 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 /**
+ * Up to 40 bytes on either side of `at` in `bytes`, within its line (for showing a line that
+ * did not decode as each legacy charset would read it). For ASCII-compatible encodings.
+ *
+ * @example
+ * lineBytesAround(new Uint8Array([0x61, 0x0a, 0x2f, 0xe9, 0x0a]), 3) // Uint8Array [0x2f, 0xe9]
+ */
+export function lineBytesAround(bytes: Uint8Array, at: number): Uint8Array {
+  const isBreak = (b: number | undefined) => b === 0x0a || b === 0x0d;
+  let start = Math.max(0, Math.min(at, bytes.length));
+  let end = start;
+  while (start > 0 && at - start < 40 && !isBreak(bytes[start - 1])) start--;
+  while (end < bytes.length && end - at < 40 && !isBreak(bytes[end])) end++;
+  return bytes.slice(start, end);
+}
+
+/**
  * Line breaks in `text` as readers count lines: `\r\n`, `\n` or `\r` each end one.
  *
  * @example

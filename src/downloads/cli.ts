@@ -10,7 +10,7 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { checkPolicy, LEGACY_CHARSETS, normalize, textFileDecoder, type NormalizePolicy, type PolicyProblem, type UndecodableBytes } from '../codec/index.ts';
+import { checkPolicy, LEGACY_CHARSETS, lineBytesAround, normalize, textFileDecoder, type NormalizePolicy, type PolicyProblem, type UndecodableBytes } from '../codec/index.ts';
 import { csvCell, csvDelimiter, parseCsv } from '../lib/csv.ts';
 
 const HELP = `Usage: canonical-url.mjs [--column <name or number>] [--policy <json>] [--encoding <label>] [file]
@@ -201,22 +201,12 @@ function* textOf(fd: number, encoding: string): Generator<string> {
     if (typeof text !== 'string') {
       // The lines before the bad one are read, wherever the pieces fall.
       if (text.before !== '') yield text.before;
-      throw new Undecodable(text, lineAround(buffer.subarray(0, bytes), text.byte - offset));
+      throw new Undecodable(text, lineBytesAround(buffer.subarray(0, bytes), text.byte - offset));
     }
     if (text !== '') yield text;
     if (bytes === 0) break;
     offset += bytes;
   }
-}
-
-/** Up to 40 bytes of the line on either side of `at` in `piece` (for showing it in other charsets). */
-function lineAround(piece: Uint8Array, at: number): Uint8Array {
-  const isBreak = (b: number | undefined) => b === 0x0a || b === 0x0d;
-  let start = Math.max(0, Math.min(at, piece.length));
-  let end = start;
-  while (start > 0 && at - start < 40 && !isBreak(piece[start - 1])) start--;
-  while (end < piece.length && end - at < 40 && !isBreak(piece[end])) end++;
-  return piece.slice(start, end);
 }
 
 /**

@@ -41,6 +41,25 @@ export function parseCsv(text: string, delim = csvDelimiter(text)): string[][] {
 }
 
 /**
+ * Whether a cell holds a URL or a reference to one: a scheme (`https:`, `mailto:`), `//`,
+ * `/`, `?` or `#` first, or `www.`. Header names (`page_url`, `Landing page`) do not.
+ */
+export function looksLikeUrl(cell: string): boolean {
+  return /^\s*(?:[a-z][a-z0-9+.-]*:|[/?#]|www\.)/i.test(cell);
+}
+
+/**
+ * Whether the first row of `table` names its columns: none of its cells looks like a URL,
+ * and (when there are other rows) one of them holds one. Spreadsheet rows copied without
+ * their header start with a URL, and are all data.
+ */
+export function looksLikeHeader(table: string[][]): boolean {
+  const [first, ...rest] = table;
+  if (!first || first.some(looksLikeUrl)) return false;
+  return rest.length == 0 || rest.slice(0, 100).some((row) => row.some(looksLikeUrl));
+}
+
+/**
  * A count cell as people write it: `1234`, `1,234`, `1 234`, `1.234.567`, `12.5`, `12,5`,
  * `1.234,5`. Blank is 0; anything else that is not a number is NaN.
  */

@@ -15,7 +15,7 @@ import {
   type UrlGroup,
   type WeightedUrl,
 } from '../../codec';
-import { countOf, csvCell, parseCsv } from '../../lib/csv';
+import { countOf, csvCell, looksLikeHeader, looksLikeUrl, parseCsv } from '../../lib/csv';
 
 export const MAX_GROUPS = 200;
 export const MAX_VARIANTS = 20;
@@ -116,7 +116,11 @@ export function explain(g: UrlGroup, policy: NormalizePolicy): Explained[] {
 /** A header that names the URL column in common exports. */
 const URL_HEADER = /url|uri|page|path|link|address|landing/i;
 
-export type Job = { text: string; format: string; column: string; count: string; policy: NormalizePolicy };
+/**
+ * `header`: `yes` or `no` as the reader chose; anything else lets the rows decide
+ * ({@link looksLikeHeader}).
+ */
+export type Job = { text: string; format: string; column: string; count: string; header?: string; policy: NormalizePolicy };
 
 /** A column index chosen in the form, or `fallback` when there is none that fits. */
 const columnOf = (value: string, headers: string[], fallback: number) => {
@@ -131,13 +135,17 @@ const columnOf = (value: string, headers: string[], fallback: number) => {
 export function run(job: Job, progress: (done: number, total: number) => void) {
   let urls: (string | WeightedUrl)[];
   let headers: string[] | null = null;
+  let header = false;
   let column = 0;
   let count = -1;
   const input: Input = { sumOf: null, unreadable: 0, rows: null };
   if (job.format == 'csv' || job.format == 'tsv') {
     const table = parseCsv(job.text, job.format == 'tsv' ? '\t' : undefined);
-    headers = table.shift() ?? [];
-    column = columnOf(job.column, headers, Math.max(0, headers.findIndex((h) => URL_HEADER.test(h))));
+    header = job.header == 'yes' || (job.header != 'no' && looksLikeHeader(table));
+    // Without a header row, the columns are named by number (empty names: `#1`, `#2`).
+    headers = header ? (table.shift() ?? []) : (table[0] ?? []).map(() => '');
+    const urlColumn = header ? headers.findIndex((h) => URL_HEADER.test(h)) : (table[0] ?? []).findIndex(looksLikeUrl);
+    column = columnOf(job.column, headers, Math.max(0, urlColumn));
     count = columnOf(job.count, headers, -1);
     if (count < 0) urls = table.map((r) => r[column] ?? '');
     else {
@@ -163,7 +171,7 @@ export function run(job: Job, progress: (done: number, total: number) => void) {
       yield urls[i]!;
     }
   }
-  return { headers, column, count, input, report: groupReport(feed(), job.policy) };
+  return { headers, header, column, count, input, report: groupReport(feed(), job.policy) };
 }
 
 export type Run = ReturnType<typeof run>;

@@ -5,7 +5,8 @@
  * the engine or the codec parts only grouping needs. Every job carries an `id`, which its
  * answer repeats:
  * - `{ type: 'run', job, view }` → `{ type: 'progress', done, total }` messages, then
- *   `{ type: 'result', data, headers, column, count, ms }`;
+ *   `{ type: 'result', data, headers, header, column, count, ms }` (`header`: whether the
+ *   first CSV row was taken as column names);
  * - `{ type: 'view', view }` → `{ type: 'result', data }`: the last grouping cut anew
  *   (another filter, order or choice of groups), without grouping again; `data` is null
  *   when there is nothing grouped yet;
@@ -21,8 +22,8 @@ self.onmessage = (e: MessageEvent) => {
   if (type == 'run') {
     const t0 = performance.now();
     last = { ...run(job, (done, total) => postMessage({ type: 'progress', id, done, total })), job };
-    const { headers, column, count, input, report } = last;
-    postMessage({ type: 'result', id, data: cutForView(report, view, input), headers, column, count, ms: performance.now() - t0 });
+    const { headers, header, column, count, input, report } = last;
+    postMessage({ type: 'result', id, data: cutForView(report, view, input), headers, header, column, count, ms: performance.now() - t0 });
   } else if (type == 'view') {
     postMessage({ type: 'result', id, data: last ? cutForView(last.report, view, last.input) : null });
   } else if (type == 'why') {

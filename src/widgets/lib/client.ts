@@ -9,7 +9,21 @@
  * backslashes as `\\`. The fragment never reaches a server. Values go back into form
  * controls as `.value`, so a fragment holding markup is only ever text.
  */
-import { CUT, cutNote, widgetTag, type Child, type Dict } from './view';
+import { hasHidden } from '../../lib/hidden';
+import { CUT, cutNote, markHidden, widgetTag, type Child, type Dict } from './view';
+
+/**
+ * The text an output stands for: its text, with each hidden-character mark
+ * ({@link markHidden}) given back as the character itself (an output as the build rendered it).
+ */
+export function rawText(el: Element): string {
+  let text = '';
+  for (const n of el.childNodes) {
+    const cp = n instanceof HTMLElement ? n.dataset.cp : undefined;
+    text += cp ? String.fromCodePoint(parseInt(cp, 16)) : n instanceof Element ? rawText(n) : (n.textContent ?? '');
+  }
+  return text;
+}
 
 export function toDOM(n: Child): Node {
   if (Array.isArray(n)) {
@@ -90,7 +104,7 @@ export abstract class Widget extends HTMLElement {
     this.f.addEventListener('submit', (e) => e.preventDefault());
     this.addEventListener('click', (e) => {
       const b = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
-      if (b?.dataset.action == 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? this.q('[data-role=output]').textContent ?? '');
+      if (b?.dataset.action == 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.q('[data-role=output]')));
       else if (b?.dataset.action == 'share') this.share(b);
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
@@ -127,7 +141,10 @@ export abstract class Widget extends HTMLElement {
       if (!el) continue;
       if (k == 'output' && typeof v == 'string') {
         this.full = v;
-        el.textContent = v.slice(0, CUT);
+        // Hidden characters are drawn as marks, never applied; Copy copies `full`.
+        const shown = v.slice(0, CUT);
+        if (hasHidden(shown)) el.replaceChildren(toDOM(markHidden(shown)));
+        else el.textContent = shown;
         // The copy box of a refused clipboard holds the previous result: put it away.
         for (const c of el.parentElement!.querySelectorAll<HTMLElement>('[data-role^=copy-]')) c.hidden = true;
         this.show({ cut: cutNote(this.m, 'common.cut', v.length) });
