@@ -170,7 +170,8 @@ class GroupWidget extends Widget {
     }
     e.preventDefault();
     const text = whole ? pasted : value.slice(0, from) + pasted + value.slice(to);
-    this.take(text, format, str(this.m, 'group.pasteInUse', { size: this.mb(text.length) }));
+    // In a task of its own: handing over the clipboard's text (getData) is already a long one.
+    setTimeout(() => this.take(text, format, str(this.m, 'group.pasteInUse', { size: this.mb(text.length) })));
   }
 
   /** A size in megabytes, in the page's digits: a figure (not isolated as reader data is). */
