@@ -22,6 +22,7 @@ export { parseUrl, type ParsedUrl, type QueryPair, type UrlKind, type UrlSpan } 
 export { parseFormPairs } from './form.ts';
 export { createNormalizer, normalize, type NormalizerOptions } from './normalize/index.ts';
 export { DEFAULT_POLICY } from './normalize/policy.ts';
+export { checkPolicy, type PolicyProblem } from './normalize/check-policy.ts';
 export type {
   NormalizeChange,
   NormalizeModel,
@@ -32,3 +33,15 @@ export type {
   UrlPart,
 } from './normalize/types.ts';
 export { compareCanonical, group, groupReport, type GroupReport, type RejectedLine, type UrlGroup, type WeightedUrl } from './group.ts';
+export {
+  byteOrderMark,
+  decodeTextFile,
+  LEGACY_CHARSETS,
+  lineBreaks,
+  lineBytesAround,
+  textFileDecoder,
+  type TextFileDecoder,
+  type ByteOrderMark,
+  type TextFile,
+  type UndecodableBytes,
+} from './text-file.ts';

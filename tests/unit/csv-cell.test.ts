@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/widgets/group/engine.ts';
+import { csvCell } from '../../src/lib/csv.ts';
 
 // The mapping CSV's cells (Group's download and the command-line tool): always quoted, quotes
 // doubled, and a leading apostrophe on a cell a spreadsheet would run as a formula.

@@ -1,7 +1,7 @@
 /** Anatomy: the URL split into labelled parts, structural characters boxed (build and browser). */
 import { decode, parseUrl, type UrlSpan } from '../../codec';
-import { issueItems } from '../lib/issues';
-import { CELL, CUT, clip, cutNote, figure, fmt, h, str, table, type Child, type Dict } from '../lib/view';
+import { hiddenNotice, issueItems } from '../lib/issues';
+import { CELL, CUT, clip, countHidden, cutNote, figure, fmt, h, markHidden, str, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Part = (typeof PARTS)[number];
@@ -27,24 +27,30 @@ const MAX_PAIRS = 100;
  */
 export function anatomyView(m: Dict, value: string) {
   const r = parseUrl(value);
-  if (!r.ok) return { output: value.slice(0, CUT), summary: '', issues: issueItems(m, value, [], r.error), details: null, cut: cutNote(m, 'common.cutShown', value.length) };
+  // Hidden characters in what is shown (a raw U+202E would reorder the parts), drawn as marks and counted.
+  let hidden = 0;
+  const visible = (s: string) => ((hidden += countHidden(s)), markHidden(s));
+  if (!r.ok) {
+    const output = visible(value.slice(0, CUT));
+    return { output, summary: '', issues: [hiddenNotice(m, hidden), ...issueItems(m, value, [], r.error)], details: null, cut: cutNote(m, 'common.cutShown', value.length) };
+  }
   const structural = new Set<string>();
   const delim = (s: string): Child[] =>
-    (s.match(/\/\/|[^]/g) ?? []).map((d) => (structural.add(d), h('span', { class: 'w-delim' }, d)));
+    (s.match(/\/\/|[^]/g) ?? []).map((d) => (structural.add(d), h('span', { class: 'w-delim' }, visible(d))));
   /** The input from `start` to `end`, within what the output shows. */
   const shown = (start: number, end: number) => value.slice(Math.min(start, CUT), Math.min(end, CUT));
 
   // Path segments are split at `/`; the query at `&` and at each pair's first `=`.
   const inner = (part: Part, sp: UrlSpan): Child[] => {
     const text = shown(sp.index, sp.index + sp.length);
-    if (part == 'path' && text.length < 4000) return text.split('/').flatMap((seg, i) => (i ? [delim('/'), seg] : [seg]));
-    if (part != 'query' || r.pairs.length > 200) return [text];
+    if (part == 'path' && text.length < 4000) return text.split('/').flatMap((seg, i) => (i ? [delim('/'), visible(seg)] : [visible(seg)]));
+    if (part != 'query' || r.pairs.length > 200) return [visible(text)];
     const out: Child[] = [];
     let at = sp.index;
     for (const p of r.pairs) {
       const eq = p.index + p.name.length;
-      out.push(delim(shown(at, p.index)), shown(p.index, eq));
-      if (p.value != null) out.push(delim(shown(eq, eq + 1)), shown(eq + 1, p.index + p.length));
+      out.push(delim(shown(at, p.index)), visible(shown(p.index, eq)));
+      if (p.value != null) out.push(delim(shown(eq, eq + 1)), visible(shown(eq + 1, p.index + p.length)));
       at = p.index + p.length;
     }
     out.push(delim(shown(at, sp.index + sp.length)));
@@ -66,8 +72,8 @@ export function anatomyView(m: Dict, value: string) {
   output.push(delim(shown(at, value.length)));
 
   let clipped = false;
-  const cell = (s: string) => h('code', { class: 'w-val' }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s);
-  const list = [...structural].flatMap((d, i) => [i ? ' ' : '', h('code', null, d)]);
+  const cell = (s: string) => h('code', { class: 'w-val' }, visible(s.length > CELL ? ((clipped = true), clip(s, CELL)) : s));
+  const list = [...structural].flatMap((d, i) => [i ? ' ' : '', h('code', null, markHidden(d))]);
   const pairs = r.pairs.slice(0, MAX_PAIRS).map((p) =>
     h('tr', { 'data-role': 'pair' },
       h('td', null, cell(p.name)),
@@ -80,8 +86,8 @@ export function anatomyView(m: Dict, value: string) {
   );
   return {
     output,
-    summary: str(m, 'anatomy.summary', { parts: spans.length, count: figure(m, r.pairs.length) }),
-    issues: [],
+    summary: str(m, 'anatomy.summary', { parts: figure(m, spans.length), count: figure(m, r.pairs.length) }),
+    issues: [hiddenNotice(m, hidden)],
     details: [
       h('p', null, m[`anatomy.${KIND[r.kind]}`], ' ', list.length ? fmt(m, 'anatomy.structural', { list }) : m['anatomy.noStructural']),
       table(m, 'anatomy.parts', ['anatomy.colPart', 'anatomy.colWritten'], parts),

@@ -4,9 +4,9 @@
  * part, each row saying which rules decided (build and browser).
  */
 import { decode, normalize, parseUrl, type NormalizeChange, type NormalizePolicy, type Normalized, type ParsedUrl } from '../../codec';
-import { issueItems } from '../lib/issues';
+import { hiddenNotice, issueItems } from '../lib/issues';
 import { changesView, ruleName } from '../normalize/changes';
-import { CELL, clip, figure, fmt, h, table, type Child, type Dict } from '../lib/view';
+import { CELL, clip, countHidden, figure, fmt, h, markHidden, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 
@@ -89,14 +89,17 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
           continue;
         }
         const rules = i == 0 ? (byPlace.get(`query:${name}`) ?? []) : [];
-        rows.push({ label: fmt(m, 'compare.param', { name }), a: va[i] ?? null, b: vb[i] ?? null, rawA: null, rawB: null, rules });
+        rows.push({ label: fmt(m, 'compare.param', { name: h('code', null, markHidden(name)) }), a: va[i] ?? null, b: vb[i] ?? null, rawA: null, rawB: null, rules });
       }
     }
   }
   const keptApart = m[na.model == 'rfc3986' ? 'compare.keptRfc3986' : 'compare.keptData'];
   let clipped = false;
+  // Hidden characters in the cells, drawn as marks and counted.
+  let marked = 0;
+  const visible = (s: string) => ((marked += countHidden(s)), markHidden(s));
   const cell = (s: string | null) =>
-    h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s));
+    h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, visible(s.length > CELL ? ((clipped = true), clip(s, CELL)) : s)));
   const body = rows
     .filter((r) => r.a != null || r.b != null || r.rawA != null || r.rawB != null)
     .map((r) => {
@@ -121,7 +124,8 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
   return {
     output: m[`compare.${verdict}`],
     verdict,
-    issues: [],
+    // The rules below quote the inputs' parts: their hidden characters are marked there too.
+    issues: [hiddenNotice(m, countHidden(a) + countHidden(b) + marked)],
     details: [
       // Five columns: on a narrow screen the table scrolls sideways in a focusable region
       // instead of breaking words in the middle.

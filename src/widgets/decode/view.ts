@@ -1,7 +1,7 @@
 /** Decode: result, notes and errors, the marked input, and the layers (build and browser). */
 import { decode, decodeLayers, inspect, type DecodeMode } from '../../codec';
-import { issueItem, issueItems, issueText, MAX_ISSUES } from '../lib/issues';
-import { clip, fmt, h, position, str, type Child, type Dict } from '../lib/view';
+import { hiddenNotice, issueItem, issueItems, issueText, MAX_ISSUES } from '../lib/issues';
+import { clip, countHidden, CUT, figure, fmt, h, markHidden, position, str, type Child, type Dict } from '../lib/view';
 
 export const MODES: readonly DecodeMode[] = ['standard', 'form'];
 /** The charsets offered, as WHATWG labels; UTF-8 first and the default. Nothing is guessed. */
@@ -29,11 +29,11 @@ export function markedCopy(text: string, spans: Span[]): Child[] {
   let at = 0;
   for (const s of [...spans].sort((a, b) => a.index - b.index).slice(0, MAX_ISSUES + 1)) {
     if (s.index < at) continue;
-    out.push(gap(text.slice(at, s.index)));
-    out.push(h('mark', { class: s.error ? 'w-mark w-mark--error' : 'w-mark' }, clip(text.slice(s.index, s.index + s.length))));
+    out.push(markHidden(gap(text.slice(at, s.index))));
+    out.push(h('mark', { class: s.error ? 'w-mark w-mark--error' : 'w-mark' }, markHidden(clip(text.slice(s.index, s.index + s.length)))));
     at = s.index + s.length;
   }
-  out.push(gap(text.slice(at)));
+  out.push(markHidden(gap(text.slice(at))));
   return out;
 }
 
@@ -47,6 +47,17 @@ export function decodeView(m: Dict, s: DecodeState) {
   if (error?.code == 'unknown-charset') items.push(issueItem(m, 'error', error.code, fmt(m, 'issue.unknown-charset', { text: s.charset })));
   if (error?.code == 'invalid-utf8' && s.charset == 'utf-8') items.push(h('li', { class: 'w-hint', 'data-role': 'hint' }, m['issue.charsetHint']));
   if (s.charset != 'utf-8' && !error) items.push(h('li', { class: 'w-hint' }, fmt(m, 'decode.legacy', { charset: s.charset })));
+  // The output shows its first CUT characters, each hidden one as a mark: count those.
+  const hidden = r.ok ? countHidden(r.value.slice(0, CUT)) : 0;
+  items.unshift(hiddenNotice(m, hidden));
+  // Replacing is a choice, not silence: say where the first replaced bytes were.
+  if (s.invalid && r.ok) {
+    const strict = decode(value, { mode: s.mode, charset: s.charset });
+    if (!strict.ok && strict.error.code != 'unknown-charset') {
+      const at = { position: figure(m, position(value, strict.error.index)), byte: figure(m, strict.error.byteOffset ?? 0) };
+      items.unshift(issueItem(m, 'notice', 'replaced', fmt(m, 'decode.replaced', at)));
+    }
+  }
 
   // The marked copy: every stray `%` and every run of bytes that is not UTF-8 (not only
   // the first one, which the error names), found by the codec's inspector.
@@ -62,7 +73,8 @@ export function decodeView(m: Dict, s: DecodeState) {
 
   return {
     output: r.ok ? r.value : '',
-    summary: r.ok ? str(m, 'decode.summary', { chars: chars(r.value), notices: r.notices.length }) : str(m, 'decode.failed'),
+    // The notes are listed right below: a count here once said "Notes: 0" above a note.
+    summary: r.ok ? str(m, 'decode.summary', { chars: figure(m, chars(r.value)) }) : str(m, 'decode.failed'),
     issues: items,
     marked,
   };
@@ -97,7 +109,7 @@ export function layersView(m: Dict, value: string, mode: DecodeMode, charset = '
           null,
           h('span', { class: 'w-label' }, n ? str(m, 'decode.layer', { n }) : m['decode.layerInput']),
           ' ',
-          h('code', { 'data-role': 'layer' }, layer.length > LAYER_CAP ? `${layer.slice(0, LAYER_CAP)}…` : layer),
+          h('code', { 'data-role': 'layer' }, markHidden(layer.length > LAYER_CAP ? `${layer.slice(0, LAYER_CAP)}…` : layer)),
         ),
       ),
     ),

@@ -1,7 +1,7 @@
 /** Encode: the result, its summary and the byte-by-byte "why" table (build and browser). */
 import { encode, inspect, type EncodeMode } from '../../codec';
 import { issueItems } from '../lib/issues';
-import { fmt, h, str, table, type Child, type Dict } from '../lib/view';
+import { figure, fmt, h, str, table, type Child, type Dict } from '../lib/view';
 
 export const MODES: readonly EncodeMode[] = ['component', 'url', 'form'];
 export const asMode = (s?: string): EncodeMode => (MODES.includes(s as EncodeMode) ? (s as EncodeMode) : 'component');
@@ -13,7 +13,7 @@ export function encodeView(m: Dict, value: string, mode: EncodeMode) {
   const r = encode(value, mode);
   return {
     output: r.ok ? r.value : '',
-    summary: r.ok ? str(m, 'encode.summary', { chars: chars(value), length: r.value.length }) : str(m, 'encode.failed'),
+    summary: r.ok ? str(m, 'encode.summary', { chars: figure(m, chars(value)), length: figure(m, r.value.length) }) : str(m, 'encode.failed'),
     issues: r.ok ? [] : issueItems(m, value, [], r.error),
   };
 }

@@ -15,6 +15,7 @@ import {
   type UrlGroup,
   type WeightedUrl,
 } from '../../codec';
+import { countOf, csvCell, looksLikeHeader, looksLikeUrl, parseCsv } from '../../lib/csv';
 
 export const MAX_GROUPS = 200;
 export const MAX_VARIANTS = 20;
@@ -112,60 +113,14 @@ export function explain(g: UrlGroup, policy: NormalizePolicy): Explained[] {
   });
 }
 
-/** The most frequent of `,` `;` and tab in the first line of `text` (spreadsheet exports vary). */
-export function csvDelimiter(text: string): string {
-  const first = text.split(/\r|\n/, 1)[0]!;
-  const counts = [',', ';', '\t'].map((d) => [d, first.split(d).length] as const).sort((a, b) => b[1] - a[1]);
-  return counts[0]![0];
-}
-
-/**
- * RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. The delimiter is
- * {@link csvDelimiter}'s unless given (the command-line tool reads a header first, then
- * one record at a time).
- */
-export function parseCsv(text: string, delim = csvDelimiter(text)): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c == '"') {
-        if (text[i + 1] == '"') (field += '"'), i++;
-        else quoted = false;
-      } else field += c;
-    } else if (c == '"') quoted = true;
-    else if (c == delim) row.push(field), (field = '');
-    else if (c == '\n' || c == '\r') {
-      if (c == '\r' && text[i + 1] == '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
-    } else field += c;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
-}
-
-/**
- * A count cell as people write it: `1234`, `1,234`, `1 234`, `1.234.567`, `12.5`, `12,5`,
- * `1.234,5`. Blank is 0; anything else that is not a number is NaN.
- */
-export function countOf(cell: string): number {
-  let s = cell.replace(/[\s'’]/g, '');
-  if (!s) return 0;
-  const comma = s.lastIndexOf(',');
-  const dot = s.lastIndexOf('.');
-  if (comma >= 0 && dot >= 0) s = comma > dot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  else if (/^[-+]?\d{1,3}([,.])\d{3}(\1\d{3})*$/.test(s)) s = s.replace(/[,.]/g, '');
-  else s = s.replace(',', '.');
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : NaN;
-}
-
 /** A header that names the URL column in common exports. */
 const URL_HEADER = /url|uri|page|path|link|address|landing/i;
 
-export type Job = { text: string; format: string; column: string; count: string; policy: NormalizePolicy };
+/**
+ * `header`: `yes` or `no` as the reader chose; anything else lets the rows decide
+ * ({@link looksLikeHeader}).
+ */
+export type Job = { text: string; format: string; column: string; count: string; header?: string; policy: NormalizePolicy };
 
 /** A column index chosen in the form, or `fallback` when there is none that fits. */
 const columnOf = (value: string, headers: string[], fallback: number) => {
@@ -180,13 +135,17 @@ const columnOf = (value: string, headers: string[], fallback: number) => {
 export function run(job: Job, progress: (done: number, total: number) => void) {
   let urls: (string | WeightedUrl)[];
   let headers: string[] | null = null;
+  let header = false;
   let column = 0;
   let count = -1;
   const input: Input = { sumOf: null, unreadable: 0, rows: null };
   if (job.format == 'csv' || job.format == 'tsv') {
     const table = parseCsv(job.text, job.format == 'tsv' ? '\t' : undefined);
-    headers = table.shift() ?? [];
-    column = columnOf(job.column, headers, Math.max(0, headers.findIndex((h) => URL_HEADER.test(h))));
+    header = job.header == 'yes' || (job.header != 'no' && looksLikeHeader(table));
+    // Without a header row, the columns are named by number (empty names: `#1`, `#2`).
+    headers = header ? (table.shift() ?? []) : (table[0] ?? []).map(() => '');
+    const urlColumn = header ? headers.findIndex((h) => URL_HEADER.test(h)) : (table[0] ?? []).findIndex(looksLikeUrl);
+    column = columnOf(job.column, headers, Math.max(0, urlColumn));
     count = columnOf(job.count, headers, -1);
     if (count < 0) urls = table.map((r) => r[column] ?? '');
     else {
@@ -212,26 +171,13 @@ export function run(job: Job, progress: (done: number, total: number) => void) {
       yield urls[i]!;
     }
   }
-  return { headers, column, count, input, report: groupReport(feed(), job.policy) };
+  return { headers, header, column, count, input, report: groupReport(feed(), job.policy) };
 }
 
 export type Run = ReturnType<typeof run>;
 
 /** A number for a CSV cell: sums of decimal counts lose their float noise. */
 const figure = (n: number) => String(Math.round(n * 1e6) / 1e6);
-
-/**
- * One CSV cell of a download: always quoted, and a cell starting with = + - @ (or tab, CR)
- * gets a leading apostrophe, so a spreadsheet never runs a URL as a formula.
- */
-export const csvCell = (s: string | number) => {
-  let text = String(s);
-  // Tests, not replaces: most cells (URLs, keys) need neither change, and a replace that
-  // finds nothing costs 3x a search (the command-line tool writes three cells a line).
-  // (An empty cell's first character is `undefined`, which is not among the leads.)
-  if ('=+-@\t\r'.includes(text[0]!)) text = `'${text}`;
-  return `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
-};
 
 /**
  * The raw-to-canonical mapping: one row per distinct raw line, with the lines it stood

@@ -1,3 +1,4 @@
+import { decodeTextFile, lineBytesAround, type UndecodableBytes } from '../../codec';
 import { define, Widget } from '../lib/widget';
 import { toDOM } from '../lib/dom';
 import { linkFields } from '../lib/share-link';
@@ -40,7 +41,10 @@ function beginning(text: string): string {
 const tabbed = (text: string) => text.slice(0, text.search(/\r|\n|$/)).includes('\t');
 
 type Reply = { type: string; id: number } & Record<string, unknown>;
-type Result = { data: GroupData | null; headers?: string[] | null; column?: number; count?: number; ms?: number };
+type Result = { data: GroupData | null; headers?: string[] | null; header?: boolean; column?: number; count?: number; ms?: number };
+
+/** Control characters of a charset's reading of a line, not drawn (C1 controls in ISO-8859-5). */
+const readable = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
 
 class GroupWidget extends Widget {
   w: Worker | null = null;
@@ -66,6 +70,8 @@ class GroupWidget extends Widget {
   text: string | undefined;
   /** A share link's state, until the CSV's header row has given its column choices options. */
   linked: Map<string, string> | undefined;
+  /** The file chosen last, kept so that choosing its encoding reads it again. */
+  file: File | undefined;
   /** A file dropped before this code arrived (kept by Group.astro's script). `declare`: a
    * field initializer would wipe it when the element upgrades. */
   declare early?: File;
@@ -74,6 +80,10 @@ class GroupWidget extends Widget {
     super.connectedCallback();
     const file = this.q<HTMLInputElement>('input[type=file]');
     file.addEventListener('change', () => file.files?.[0] && this.load(file.files[0]));
+    // Choosing an encoding reads the same file again in it.
+    const encoding = this.encoding();
+    encoding.addEventListener('change', () => this.file && this.load(this.file));
+    this.q('[data-action=header]').addEventListener('click', (e) => this.toggleHeader(e.currentTarget as HTMLButtonElement));
     this.addEventListener('dragover', (e) => e.preventDefault());
     this.addEventListener('drop', (e) => {
       const f = e.dataTransfer?.files[0];
@@ -93,6 +103,34 @@ class GroupWidget extends Widget {
     return this.q<HTMLTextAreaElement>('[data-role=input]');
   }
 
+  encoding() {
+    return this.q<HTMLSelectElement>('[data-role=encoding]');
+  }
+
+  /** The form's header choice: `yes`, `no`, or empty (the rows decide). */
+  header() {
+    return this.q<HTMLInputElement>('input[name=header]');
+  }
+
+  /** The one-click switch: read the first row the other way, with the columns chosen anew. */
+  toggleHeader(b: HTMLButtonElement) {
+    this.header().value = b.dataset.header ?? '';
+    for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]')) sel.value = '';
+    this.update();
+  }
+
+  /** Says how the first row of a CSV or TSV was read, with the switch to read it the other way. */
+  headerNote(header: boolean | undefined, headers: string[] | null | undefined) {
+    const note = this.q('[data-role=header-note]');
+    note.hidden = !headers;
+    if (!headers) return;
+    const names = headers.map((h, i) => h || `#${i + 1}`).join(', ');
+    this.q('[data-role=header-text]').textContent = str(this.m, header ? 'group.headerTaken' : 'group.headerNone', { names });
+    const b = this.q<HTMLButtonElement>('[data-action=header]');
+    b.textContent = this.m[header ? 'group.headerToData' : 'group.headerToNames']!;
+    b.dataset.header = header ? 'no' : 'yes';
+  }
+
   /** Holds a long input in memory (or, with none, lets the box's lines count), with a note. */
   memory(text?: string, note = '') {
     this.text = text;
@@ -109,6 +147,8 @@ class GroupWidget extends Widget {
     if (large) this.say(note);
     this.q<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
     for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]')) sel.value = '';
+    // New input: its rows decide again whether the first is a header.
+    this.header().value = '';
     this.update();
   }
 
@@ -127,11 +167,13 @@ class GroupWidget extends Widget {
     if (pasted.length + value.length - (to - from) <= BOX) {
       // The browser pastes it; its input event groups it.
       this.q<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
+      if (whole) this.header().value = '';
       return;
     }
     e.preventDefault();
     const text = whole ? pasted : value.slice(0, from) + pasted + value.slice(to);
-    this.take(text, format, str(this.m, 'group.pasteInUse', { size: this.mb(text.length) }));
+    // In a task of its own: handing over the clipboard's text (getData) is already a long one.
+    setTimeout(() => this.take(text, format, str(this.m, 'group.pasteInUse', { size: this.mb(text.length) })));
   }
 
   /** A size in megabytes, in the page's digits: a figure (not isolated as reader data is). */
@@ -139,18 +181,56 @@ class GroupWidget extends Widget {
     return [new Intl.NumberFormat(this.lang, { maximumFractionDigits: 1 }).format(bytes / 2 ** 20)];
   }
 
+  /**
+   * Reads a file in the chosen encoding (a byte order mark wins; UTF-8 by default), strictly:
+   * bytes that do not decode are never made U+FFFD, which would merge different URLs.
+   */
   async load(f: File) {
+    if (f !== this.file) this.encoding().value = 'utf-8';
+    this.file = f;
     this.q('[data-role=file-name]').textContent = f.name;
     if (f.size > MAX_MB * 2 ** 20) return this.fail('file-too-big', str(this.m, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await f.text();
+      bytes = new Uint8Array(await f.arrayBuffer());
     } catch {
       return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
     }
+    this.q('[data-region=encoding]').hidden = false;
+    const read = decodeTextFile(bytes, this.encoding().value);
+    this.labelEncodings(null);
+    if (!read.ok) {
+      if (read.error.code != 'undecodable') return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
+      return this.undecodable(f, read.error, bytes);
+    }
+    const text = read.text;
     // The name decides when it says CSV or TSV; otherwise the content does, both ways.
     const format = /\.csv$/i.test(f.name) ? 'csv' : /\.(tsv|tab)$/i.test(f.name) || tabbed(text) ? 'tsv' : 'lines';
     this.take(text, format, str(this.m, 'group.fileInUse', { name: f.name, size: this.mb(f.size) }));
+  }
+
+  /**
+   * A file whose bytes do not decode: where, and each encoding on offer labelled with how it
+   * would read that line, so the reader can pick the one that reads right.
+   */
+  undecodable(f: File, at: UndecodableBytes & { line: number }, bytes: Uint8Array) {
+    const n = new Intl.NumberFormat(this.lang);
+    const hex = at.bytes.slice(0, 2).map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
+    this.labelEncodings(at.encoding == 'utf-8' ? lineBytesAround(bytes, at.byte) : null);
+    this.fail(
+      'undecodable',
+      str(this.m, 'group.undecodable', { name: f.name, encoding: at.encoding, line: [n.format(at.line)], byte: [n.format(at.byte)], bytes: [hex] }),
+    );
+    this.q<HTMLInputElement>('input[type=file]').value = '';
+  }
+
+  /** Labels each legacy encoding with how it reads `line` (null: the labels alone). */
+  labelEncodings(line: Uint8Array | null) {
+    for (const o of this.encoding().options) {
+      // The line as a single-byte legacy charset reads it (UTF-8 failed; UTF-16 would be noise).
+      o.textContent =
+        !line || /^utf-/.test(o.value) ? o.dataset.label! : str(this.m, 'group.encodingReads', { encoding: [o.dataset.label!], text: readable(new TextDecoder(o.value).decode(line)) });
+    }
   }
 
   /**
@@ -243,7 +323,7 @@ class GroupWidget extends Widget {
     const v = this.values();
     const text = this.text ?? v.lines ?? '';
     const pick = (name: string) => this.linked?.get(name) ?? v[name] ?? '';
-    const job = { format: v.format ?? 'lines', column: pick('column'), count: pick('count'), policy: policyOf(v) };
+    const job = { format: v.format ?? 'lines', column: pick('column'), count: pick('count'), header: v.header ?? '', policy: policyOf(v) };
     const view: View = { show: v.show ?? 'all', filter: v.filter ?? '', sort: v.sort ?? 'lines' };
     const inputs = JSON.stringify(job);
     const regroup = text !== this.groupedText || inputs !== this.groupedWith;
@@ -260,6 +340,7 @@ class GroupWidget extends Widget {
         this.q('progress').parentElement!.hidden = true;
         this.ms = r.ms ?? 0;
         this.linked = undefined;
+        this.headerNote(r.header, r.headers);
         if (r.headers) {
           const column = String(r.column ?? 0);
           const count = (r.count ?? -1) < 0 ? '' : String(r.count);

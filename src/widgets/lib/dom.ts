@@ -1,6 +1,19 @@
 /** View trees (view.ts) to DOM nodes in the browser: text is only ever text. */
 import type { Child } from './view';
 
+/**
+ * The text an output stands for: its text, with each hidden-character mark (`markHidden`
+ * in view.ts) given back as the character itself (an output as the build rendered it).
+ */
+export function rawText(el: Element): string {
+  let text = '';
+  for (const n of el.childNodes) {
+    const cp = n instanceof HTMLElement ? n.dataset.cp : undefined;
+    text += cp ? String.fromCodePoint(parseInt(cp, 16)) : n instanceof Element ? rawText(n) : (n.textContent ?? '');
+  }
+  return text;
+}
+
 export function toDOM(n: Child): Node {
   if (Array.isArray(n)) {
     const f = document.createDocumentFragment();

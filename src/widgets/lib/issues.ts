@@ -1,6 +1,6 @@
 /** Codec issues worded for readers (build and browser). */
 import type { CodecIssue } from '../../codec';
-import { clip, figure, fmt, h, position, type Child, type Dict, type VNode } from './view';
+import { clip, figure, fmt, h, markHidden, position, type Child, type Dict, type VNode } from './view';
 
 /** At most this many notices are listed; the rest are counted. */
 export const MAX_ISSUES = 20;
@@ -14,7 +14,7 @@ export function issueText(m: Dict, text: string, is: CodecIssue): Child[] {
       : clip(text.slice(is.index, is.index + is.length));
   const key = `issue.${is.code}`;
   return fmt(m, key in m ? key : 'issue.other', {
-    text: shown,
+    text: h('code', null, markHidden(shown)),
     position: position(text, is.index),
     byte: is.byteOffset ?? 0,
     code: is.code,
@@ -32,3 +32,10 @@ export function issueItems(m: Dict, text: string, notices: CodecIssue[], error?:
   if (error) items.push(issueItem(m, 'error', error.code, issueText(m, text, error)));
   return items;
 }
+
+/**
+ * The notice for hidden characters shown as marks (`data-code=hidden-chars`), or nothing
+ * when there are none.
+ */
+export const hiddenNotice = (m: Dict, count: number): Child =>
+  count > 0 && issueItem(m, 'notice', 'hidden-chars', fmt(m, 'common.hidden', { count: figure(m, count) }));

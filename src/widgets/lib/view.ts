@@ -6,6 +6,8 @@
  * the static page; in the browser `dom.ts` turns the same tree into DOM nodes with
  * `createTextNode`/`setAttribute`. Reader data is never parsed as HTML on either side.
  */
+import { hasHidden, hexOf, HIDDEN_SOURCE } from '../../lib/hidden';
+
 export type Attrs = Record<string, string | number | boolean | null | undefined>;
 export interface VNode {
   t: string;
@@ -15,6 +17,26 @@ export interface VNode {
 export type Child = string | number | VNode | null | undefined | false | Child[];
 
 export const h = (t: string, a: Attrs | null = null, ...c: Child[]): VNode => ({ t, a, c });
+
+/** Hidden characters drawn as boxes in one text; past this many, as plain `[U+XXXX]` text. */
+const MAX_MARKS = 1000;
+const HIDDEN_ALL = new RegExp(HIDDEN_SOURCE, 'g');
+/** Splits a text around each hidden character, keeping it (odd indices). */
+const HIDDEN_SPLIT = new RegExp(`(${HIDDEN_SOURCE})`);
+
+/**
+ * `text` with each hidden character (src/lib/hidden.ts: controls, NUL, CR, LF, bidi
+ * controls, zero-width characters) drawn as a boxed `U+XXXX`, never applied: a U+202E in a
+ * value would otherwise show `\u202Egnp.exe` as `exe.png`. `data-cp` keeps the code point,
+ * so Copy can give back the text as it is. Text without any comes back unchanged.
+ */
+export const markHidden = (text: string): Child =>
+  hasHidden(text)
+    ? text.split(HIDDEN_SPLIT).map((s, i) => (i % 2 == 0 ? s : i < 2 * MAX_MARKS ? h('span', { class: 'w-hidden', 'data-role': 'hidden', 'data-cp': hexOf(s) }, `U+${hexOf(s)}`) : `[U+${hexOf(s)}]`))
+    : text;
+
+/** How many hidden characters {@link markHidden} would mark in `text`. */
+export const countHidden = (text: string): number => (hasHidden(text) ? (text.match(HIDDEN_ALL)?.length ?? 0) : 0);
 
 /** UI strings of one widget in one locale: `widgets.*` keys flattened (`issue.invalid-utf8`). */
 export type Dict = Record<string, string>;

@@ -3,9 +3,10 @@
  * copy buttons and share links (share-link.ts). Kept small on purpose: every widget's code
  * loads it on first use.
  */
-import { toDOM } from './dom';
+import { hasHidden } from '../../lib/hidden';
+import { rawText, toDOM } from './dom';
 import { linkFields, linkState } from './share-link';
-import { CUT, cutNote, widgetTag, type Child, type Dict } from './view';
+import { CUT, cutNote, markHidden, widgetTag, type Child, type Dict } from './view';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -36,7 +37,7 @@ export abstract class Widget extends HTMLElement {
     this.f.addEventListener('submit', (e) => e.preventDefault());
     this.addEventListener('click', (e) => {
       const b = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
-      if (b?.dataset.action == 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? this.q('[data-role=output]').textContent ?? '');
+      if (b?.dataset.action == 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.q('[data-role=output]')));
       else if (b?.dataset.action == 'share') this.share(b);
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
@@ -73,7 +74,10 @@ export abstract class Widget extends HTMLElement {
       if (!el) continue;
       if (k == 'output' && typeof v == 'string') {
         this.full = v;
-        el.textContent = v.slice(0, CUT);
+        // Hidden characters are drawn as marks, never applied; Copy copies `full`.
+        const shown = v.slice(0, CUT);
+        if (hasHidden(shown)) el.replaceChildren(toDOM(markHidden(shown)));
+        else el.textContent = shown;
         // The copy box of a refused clipboard holds the previous result: put it away.
         for (const c of el.parentElement!.querySelectorAll<HTMLElement>('[data-role^=copy-]')) c.hidden = true;
         this.show({ cut: cutNote(this.m, 'common.cut', v.length) });

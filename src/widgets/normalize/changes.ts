@@ -3,7 +3,7 @@
  * of its own so that Compare does not also load Normalize's view.
  */
 import type { NormalizeChange } from '../../codec';
-import { figure, fmt, h, type Child, type Dict } from '../lib/view';
+import { figure, fmt, h, markHidden, type Child, type Dict } from '../lib/view';
 
 const MAX_CHANGES = 50;
 const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
@@ -13,7 +13,7 @@ export const ruleName = (m: Dict, rule: string): Child => (`rule.${rule}` in m ?
 /** Each change as "rule: before X → after Y". */
 export function changesView(m: Dict, changes: NormalizeChange[]): Child {
   if (!changes.length) return h('p', { class: 'w-hint' }, m['normalize.none']);
-  const code = (s: string) => (s ? h('code', { class: 'w-val' }, clip(s)) : m['common.empty']);
+  const code = (s: string) => (s ? h('code', { class: 'w-val' }, markHidden(clip(s))) : m['common.empty']);
   return [
     h('ol', { class: 'w-list' }, changes.slice(0, MAX_CHANGES).map((c) =>
       h('li', { 'data-role': 'change', 'data-rule': c.rule },

@@ -1,7 +1,7 @@
 /** Normalize: canonical URL, group key and each rule that changed something (build and browser). */
 import { normalize, type NormalizePolicy } from '../../codec';
-import { issueItems } from '../lib/issues';
-import { fmt, h, str, type Dict } from '../lib/view';
+import { hiddenNotice, issueItems } from '../lib/issues';
+import { countHidden, figure, fmt, h, str, type Dict } from '../lib/view';
 import { changesView } from './changes';
 
 export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
@@ -12,8 +12,9 @@ export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
   return {
     output: r.canonical,
     key: r.key,
-    summary: str(m, 'normalize.summary', { count: r.changes.length }),
-    issues: scheme ? [h('li', { class: 'w-hint', 'data-role': 'model-note' }, fmt(m, 'normalize.modelForced', { scheme }))] : [],
+    summary: str(m, 'normalize.summary', { count: figure(m, r.changes.length) }),
+    // The rules quote the input's parts: its hidden characters are marked there.
+    issues: [hiddenNotice(m, countHidden(value)), scheme && h('li', { class: 'w-hint', 'data-role': 'model-note' }, fmt(m, 'normalize.modelForced', { scheme }))],
     changes: changesView(m, r.changes),
   };
 }

@@ -1,7 +1,7 @@
 /** Server view: the path and the query parameters a typical server gets (build and browser). */
 import { decode, parseUrl } from '../../codec';
-import { issueItems } from '../lib/issues';
-import { CELL, CUT, clip, figure, fmt, h, str, table, type Child, type Dict } from '../lib/view';
+import { hiddenNotice, issueItems } from '../lib/issues';
+import { CELL, CUT, clip, countHidden, figure, fmt, h, markHidden, str, table, type Child, type Dict } from '../lib/view';
 
 /** Form decoding, the way a server reads a query value; invalid bytes show as U+FFFD (Anatomy has its own copy). */
 const formText = (s: string): string => {
@@ -25,7 +25,10 @@ export function serverView(m: Dict, value: string) {
     return name;
   });
   let clipped = false;
-  const code = (s: string, role?: string) => h('code', { class: 'w-val', 'data-role': role }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s);
+  // Hidden characters in what is shown (NUL, CR, LF, U+202E…), drawn as marks and counted.
+  let hidden = 0;
+  const visible = (s: string) => ((hidden += countHidden(s)), markHidden(s));
+  const code = (s: string, role?: string) => h('code', { class: 'w-val', 'data-role': role }, visible(s.length > CELL ? ((clipped = true), clip(s, CELL)) : s));
   const spaces = (s: string) => [/^\s/.test(s) && m['serverView.leadingSpace'], /\s$/.test(s) && m['serverView.trailingSpace']];
   const notes = (xs: (string | false | undefined)[]) => xs.filter(Boolean).map((n) => h('span', { class: 'w-note' }, n));
   const rows = r.pairs.slice(0, MAX_ROWS).map((p, i) => {
@@ -38,17 +41,19 @@ export function serverView(m: Dict, value: string) {
     );
   });
   const shift = r.spans.path.index;
+  const shownPath = visible(clip(path.ok ? path.value : r.path, CUT));
+  const fragment = r.fragment != null && visible(clip(`#${r.fragment}`, CELL));
   return {
     summary: str(m, 'serverView.summary', { count: figure(m, r.pairs.length) }),
-    issues: path.ok ? [] : issueItems(m, value, [], { ...path.error, index: path.error.index + shift }),
-    path: clip(path.ok ? path.value : r.path, CUT),
+    issues: [hiddenNotice(m, hidden), ...(path.ok ? [] : issueItems(m, value, [], { ...path.error, index: path.error.index + shift }))],
+    path: shownPath,
     output: [
       rows.length
         ? table(m, 'serverView.params', ['serverView.colName', 'serverView.colValue', 'serverView.colSent'], rows)
         : h('p', null, m['serverView.none']),
       r.pairs.length > MAX_ROWS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, r.pairs.length - MAX_ROWS) })),
       clipped && h('p', { class: 'w-hint' }, m['common.clipped']),
-      r.fragment != null && h('p', { class: 'w-hint' }, fmt(m, 'serverView.fragment', { text: clip(`#${r.fragment}`, CELL) })),
+      fragment !== false && h('p', { class: 'w-hint' }, fmt(m, 'serverView.fragment', { text: h('code', null, fragment) })),
     ] as Child,
   };
 }

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from '../../../src/downloads/build.ts';
 import { normalize } from '../../../src/codec/index.ts';
-import { parseCsv } from '../../../src/widgets/group/engine.ts';
+import { parseCsv } from '../../../src/lib/csv.ts';
 import { repoRoot } from './support.ts';
 import { allTestUrls, analyticsUrls } from './support.ts';
 
@@ -24,7 +24,7 @@ const reportRss = `data:text/javascript,process.on('exit',()=>process.stderr.wri
 beforeAll(async () => writeFileSync(cli, (await download('canonical-url.mjs')).text));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[], input?: string, nodeArgs: string[] = []): SpawnSyncReturns<string> {
+function run(args: string[], input?: string | Buffer, nodeArgs: string[] = []): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [...nodeArgs, cli, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
 }
 
@@ -74,14 +74,65 @@ describe('canonical-url.mjs', () => {
     ]);
   });
 
-  it('applies --policy, and refuses one that is not a JSON object', () => {
+  it('applies --policy, and refuses one that is not a JSON object or names a field, type or value it does not have', () => {
     const policy = '{"caseInsensitive":["utm_source"],"trim":true,"drop":["ref"]}';
     expect(rows(run(['--policy', policy], '/p?utm_source=EMAIL%20&ref=x').stdout)[1]!.slice(0, 2)).toEqual(['/p?utm_source=EMAIL%20&ref=x', '/p?utm_source=email']);
     expect(rows(run([`--policy=${policy}`], '/p?ref=1').stdout)[1]![1]).toBe('/p');
     for (const bad of ['{bad', '[]', '"x"']) {
       const result = run(['--policy', bad], '/a');
-      expect([result.status, result.stdout, result.stderr]).toEqual([2, '', `canonical-url: --policy is not a JSON object: ${bad}\n`]);
+      expect([result.status, result.stdout, result.stderr]).toEqual([2, '', expect.stringMatching(/^canonical-url: --policy is not a JSON object/)]);
     }
+    // The review's three: each was a run with the defaults and exit status 0.
+    const refused: [string, RegExp][] = [
+      ['{"drop":"utm_"}', /--policy field "drop" must be an array of strings/],
+      ['{"caseInsensitve":["utm_source"]}', /--policy has no field "caseInsensitve" \(did you mean "caseInsensitive"\?\)/],
+      ['{"order":"nonsense","model":"weird"}', /--policy field "order" cannot be "nonsense": it is "sort" or "keep"/],
+      ['{"trim":"yes"}', /field "trim" must be a boolean/],
+    ];
+    for (const [policy, message] of refused) {
+      const result = run(['--policy', policy], '/a?utm_source=x&id=1\n');
+      expect([result.status, result.stdout, result.stderr]).toEqual([2, '', expect.stringMatching(message)]);
+    }
+    expect(run(['--policy', 'null'], '/a').status).toBe(0);
+  });
+
+  it('reads windows-1251, latin-1 and UTF-16 files: a byte order mark decides, bytes that are not UTF-8 stop the run', () => {
+    // The review's files: four windows-1251 URLs that became one group key, and two latin-1 ones.
+    const cp1251 = join(dir, 'cp1251.txt');
+    writeFileSync(cp1251, Buffer.from('/\xcf\xf0\xe8\xe2\xb3\xf2\n/\xca\xe8\xbf\xe2\xe0\xf5\n/catalog?q=\xeb\xe0\xec\n/catalog?q=\xe4\xee\xec\n', 'latin1'));
+    const stopped = run([cp1251]);
+    expect([stopped.status, stopped.stdout]).toEqual([1, '']);
+    expect(stopped.stderr).toMatch(/^canonical-url: line 1, byte 1 \(0xCF 0xF0 0xE8 0xE2\): not UTF-8\. Nothing was written\.\n/);
+    // The suggestion shows the line as each charset reads it.
+    expect(stopped.stderr).toContain('--encoding windows-1251  /Привіт\n');
+    const read = run(['--encoding', 'windows-1251', cp1251]);
+    expect(read.status).toBe(0);
+    const cyrillic = rows(read.stdout).slice(1);
+    expect(cyrillic.map((r) => r[0])).toEqual(['/Привіт', '/Київах', '/catalog?q=лам', '/catalog?q=дом']);
+    expect(new Set(cyrillic.map((r) => r[2])).size).toBe(4);
+    expect(cyrillic[0]!.slice(1, 3)).toEqual(['/%D0%9F%D1%80%D0%B8%D0%B2%D1%96%D1%82', keyOf('/Привіт')]);
+
+    const latin1 = join(dir, 'latin1.txt');
+    writeFileSync(latin1, Buffer.from('/ok\r\n/caf\xe9\r\n/caf\xe8\r\n', 'latin1'));
+    const latinStop = run([latin1]);
+    expect([latinStop.status, rows(latinStop.stdout).length, latinStop.stderr.split('\n')[0]]).toEqual([1, 2, 'canonical-url: line 2, byte 9 (0xE9): not UTF-8. 1 row was written before it.']);
+    expect(rows(run(['--encoding', 'latin1', latin1]).stdout).slice(1).map((r) => r[0])).toEqual(['/ok', '/café', '/cafè']);
+
+    // A spreadsheet's "Unicode text": UTF-16 LE with a byte order mark, tab-separated; and BE.
+    const sheet = 'page\tvisits\r\n/Привіт\t5\r\n/a?x=%31\t2\r\n';
+    for (const [bom, body] of [[[0xff, 0xfe], Buffer.from(sheet, 'utf16le')], [[0xfe, 0xff], Buffer.from(sheet, 'utf16le').swap16()]] as const) {
+      const file = join(dir, 'unicode.txt');
+      writeFileSync(file, Buffer.concat([Buffer.from(bom), body]));
+      const result = run(['--column', 'page', file]);
+      expect([result.status, result.stderr]).toEqual([0, '']);
+      expect(rows(result.stdout).slice(1).map((r) => r.slice(0, 2))).toEqual([['/Привіт', '/%D0%9F%D1%80%D0%B8%D0%B2%D1%96%D1%82'], ['/a?x=%31', '/a?x=1']]);
+    }
+    // A byte that does not decode after rows were written: they stay, and the message says so.
+    const late = run([], Buffer.concat([Buffer.from('/a\n'.repeat(3000)), Buffer.from([0x2f, 0xff, 0x0a])]));
+    expect([late.status, late.stderr.split('\n')[0]]).toEqual([1, 'canonical-url: line 3001, byte 9001 (0xFF): not UTF-8. 3000 rows were written before it.']);
+    expect(rows(late.stdout).length).toBe(3001);
+    const unknown = run(['--encoding', 'klingon'], '/a');
+    expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([2, '', expect.stringMatching(/--encoding klingon: not a WHATWG Encoding Standard label/)]);
   });
 
   it('reads a column of a CSV or TSV by name or number: quoted fields, line breaks in quotes, BOM, CRLF, ; or tab', () => {
@@ -106,24 +157,36 @@ describe('canonical-url.mjs', () => {
     const cases: [string[], string, number, RegExp][] = [
       [['--column', 'nope'], 'a,b\n1,2\n', 2, /--column nope: no such column; the header has "a", "b"/],
       [['--column', '3'], 'a,b\n1,2\n', 2, /--column 3: the header has 2 columns/],
-      [['--column', 'a'], 'a,b\n"open,2\n', 1, /ends inside a quoted CSV field/],
+      [['--column', 'a'], 'a,b\n"open,2\n', 1, /the input ends inside the quoted CSV field opened on line 2$/m],
       [['--column', 'a'], '', 1, /no header row/],
       [['--colour'], '', 2, /unknown option --colour/],
       [['--policy'], '', 2, /--policy needs a value/],
       [[join(dir, 'missing.txt')], '', 1, /cannot read .*missing\.txt: no such file/],
       [['a.txt', 'b.txt'], '', 2, /one input file at most/],
-      [[], '/a\n/' + 'x'.repeat(9 * 1024 * 1024), 1, /a line is longer than 8388608 characters/],
+      [[dir], '', 1, /^canonical-url: cannot read .*: it is a directory\n$/],
+      [['--column', 'a'], 'a\n"/x\n' + 'y\n'.repeat(4 * 1024 * 1024 + 1), 1, /the quoted CSV field opened on line 2 is not closed within 8388608 characters/],
     ];
     for (const [args, input, status, message] of cases) {
       const result = run(args, input);
-      expect([result.status, result.stderr]).toEqual([status, expect.stringMatching(message)]);
+      // Nothing on standard output when a run fails before its first row.
+      expect([result.status, result.stderr, result.stdout]).toEqual([status, expect.stringMatching(message), '']);
     }
+  });
+
+  it('writes a line over the limit as a row with its line number, and goes on', () => {
+    const result = run([], `/a\n/${'x'.repeat(9 * 1024 * 1024)}\r\n/b\n`);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(`canonical-url: line 2 is longer than 8388608 characters (${9 * 1024 * 1024 + 1}): written with problem line-too-long\n`);
+    const out = rows(result.stdout);
+    expect(out.map((r) => [r[0]!.length, r[3]])).toEqual([[3, 'problem'], [2, ''], [1001, `line-too-long (line 2, ${9 * 1024 * 1024 + 1} characters)`], [2, '']]);
+    expect(out[2]![0]).toBe(`/${'x'.repeat(999)}…`);
+    expect(run(['--help']).stdout).toContain('longer than 8388608 characters');
   });
 
   it('prints its usage with --help', () => {
     const result = run(['--help']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: canonical-url\.mjs .*--column.*--policy/s);
+    expect(result.stdout).toMatch(/^Usage: canonical-url\.mjs .*--column.*--policy.*--encoding/s);
   });
 
   it('ends quietly when the reader stops early (| head)', () => {
