@@ -25,6 +25,38 @@ describe('the term-check table of content/uk/GLOSSARY.md', () => {
     expect(findAll('купи', 'тримають URL купи, а не накупи')).toEqual(['купи']);
     expect(findAll('сир*', 'несиметричний сирий URL')).toEqual(['сирий']);
     expect(findAll('об’єдн*', 'Об’єднуйте за ключем')).toEqual(['Об’єднуйте']);
+    expect(findAll('з’єдну* (JOIN)', 'з’єднувачі між ними; з’єднувати (JOIN) таблиці')).toEqual(['з’єднувати (JOIN)']);
+  });
+
+  /** The native review's quotes (code shown as ◊, as in the prose the check reads), each with its concept. */
+  const REVIEWED: [string, string][] = [
+    ['JOIN (SQL)', 'щоб рахувати й об’єднувати за ним'],
+    ['JOIN (SQL)', 'Там об’єднуйте за самим канонічним рядком'],
+    ['JOIN (SQL)', 'досить короткий, щоб за ним об’єднувати й читати його'],
+    ['merge', 'Чому ці написання об’єдналися'],
+    ['merge', 'вони зливаються в один рядок'],
+    ['structural character', 'Структурні символи тримають URL купи'],
+    ['structural character', 'жодного символу, що тримає посилання купи'],
+    ['raw (unescaped; as received)', 'закодований ◊ на той час знову стає сирим ◊'],
+    ['raw (unescaped; as received)', 'Фільтр, що шукає ◊ у\u00a0сирому шляху'],
+    ['raw (unescaped; as received)', 'уже має сирий вигляд'],
+    ['raw (unescaped; as received)', 'правило, написане для сирого тексту'],
+    ['unpaired surrogate', 'Самотній сурогат'],
+    ['router (framework)', 'більшість маршрутизаторів запитів'],
+    ['userinfo', 'дані користувача'],
+    ['HTML escaping', 'якщо він потрапить у\u00a0сторінку без екранування, це вже розмітка'],
+    ['case-insensitive', 'Параметри, значення яких нечутливі до регістру'],
+  ];
+
+  it.each(REVIEWED)('still bans what the review banned: %s in «%s»', (concept, quote) => {
+    const rule = rules.find((r) => r.concept === concept)!;
+    expect(rule.forbidden.some((pattern) => findAll(pattern, quote).length > 0)).toBe(true);
+  });
+
+  it('lets the natural gloss of a term stand beside it', () => {
+    const uses = ['неспарений сурогат (половина сурогатної пари UTF-16 без другої)', 'два невидимі з’єднувачі між ними', 'шістнадцяткові цифри нечутливі до регістру'];
+    const hits = rules.flatMap((rule) => rule.forbidden.flatMap((pattern) => uses.flatMap((text) => findAll(pattern, text))));
+    expect(hits).toEqual([]);
   });
 });
 
