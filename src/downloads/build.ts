@@ -34,7 +34,7 @@ const root = process.cwd();
 const here = join(root, 'src', 'downloads');
 const shim = (file: string) => join(here, 'shims', file);
 
-/** What both bundles share: the codec, the pure host parser, no legacy multi-byte tables. */
+/** What both bundles share: the codec and the pure host parser. */
 const common: BuildOptions = {
   absWorkingDir: root,
   bundle: true,
@@ -44,18 +44,11 @@ const common: BuildOptions = {
   // Escapes every non-ASCII character, so the file survives any upload or SQL editor intact.
   charset: 'ascii',
   legalComments: 'none',
-  alias: { '@exodus/bytes/encoding.js': shim('no-legacy-encodings.ts') },
   logLevel: 'silent',
 };
 
-/** Both bundles' plugins, and the shims each gives the codec and whatwg-url (see {@link platformShims}). */
-const plugins = (codecGlobals: Record<string, string>, whatwgUrlGlobals: Record<string, string>): Plugin[] => [
-  packedIdnaTable(),
-  platformShims([
-    { modules: CODEC, globals: codecGlobals },
-    { modules: WHATWG_URL, globals: whatwgUrlGlobals },
-  ]),
-];
+/** Both bundles' plugins, and the shims each gives the codec (see {@link platformShims}). */
+const plugins = (codecGlobals: Record<string, string>): Plugin[] => [packedIdnaTable(), platformShims(codecGlobals)];
 
 let built: Promise<Download[]> | undefined;
 
@@ -80,7 +73,7 @@ async function buildUdf(): Promise<Download> {
     mainFields: ['main', 'module'],
     // Old enough for any embedded V8 a warehouse runs; newer syntax is lowered.
     target: 'es2018',
-    plugins: plugins({ URL: shim('url.ts'), TextEncoder: TEXT, TextDecoder: TEXT }, { TextEncoder: TEXT, TextDecoder: TEXT }),
+    plugins: plugins({ URL: shim('url.ts'), TextEncoder: TEXT, TextDecoder: TEXT }),
   });
   const inner = outputText(result.outputFiles);
   // Snowflake evaluates an inlined body for every row; the library is kept on the global
@@ -108,7 +101,7 @@ async function buildCli(): Promise<Download> {
     format: 'esm',
     platform: 'node',
     target: 'node18',
-    plugins: plugins({ URL: shim('url.ts') }, {}),
+    plugins: plugins({ URL: shim('url.ts') }),
     banner: { js: '#!/usr/bin/env node' },
   });
   return described('canonical-url.mjs', outputText(result.outputFiles) + licenses(result.metafile!));
@@ -116,30 +109,24 @@ async function buildCli(): Promise<Download> {
 
 const TEXT = shim('text-encoding.ts');
 const CODEC = /[\\/]src[\\/]codec[\\/].+\.ts$/; // subfolders too
-const WHATWG_URL = /[\\/]node_modules[\\/]whatwg-url[\\/]lib[\\/][^\\/]+\.js$/;
 
 /**
- * Gives the modules that take `URL`, `TextEncoder` and `TextDecoder` for granted (the codec,
- * and whatwg-url, whose encoding helpers use them) the shims instead, by importing them
- * ahead of the module's own code; only the globals a module names are imported. Unlike
- * esbuild's `inject`, this leaves @exodus/bytes alone: it is the shims' implementation, and
- * looks for native classes itself.
+ * Gives the codec's modules, which take `URL`, `TextEncoder` and `TextDecoder` for granted,
+ * the shims instead, by importing them ahead of the module's own code; only the globals a
+ * module names are imported.
  */
-function platformShims(rules: { modules: RegExp; globals: Record<string, string> }[]): Plugin {
+function platformShims(globals: Record<string, string>): Plugin {
   return {
     name: 'platform-shims',
     setup(build) {
-      for (const { modules, globals } of rules) {
-        build.onLoad({ filter: modules }, async ({ path }) => {
-          const source = await readFile(path, 'utf8');
-          const commonJs = path.endsWith('.js');
-          const header = Object.entries(globals)
-            .filter(([name]) => new RegExp(`\\b${name}\\b`).test(source))
-            .map(([name, file]) => (commonJs ? `const { ${name} } = require(${JSON.stringify(file)});` : `import { ${name} } from ${JSON.stringify(file)};`))
-            .join('\n');
-          return { contents: `${header}\n${source}`, loader: commonJs ? 'js' : 'ts' };
-        });
-      }
+      build.onLoad({ filter: CODEC }, async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        const header = Object.entries(globals)
+          .filter(([name]) => new RegExp(`\\b${name}\\b`).test(source))
+          .map(([name, file]) => `import { ${name} } from ${JSON.stringify(file)};`)
+          .join('\n');
+        return { contents: `${header}\n${source}`, loader: 'ts' };
+      });
     },
   };
 }
