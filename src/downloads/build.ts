@@ -17,10 +17,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { packMappingTable } from './idna-table.ts';
+import { packMappingTable, packRegexes } from './idna-pack.ts';
 
 export const DOWNLOAD_NAMES = ['canonical-url.js', 'canonical-url.mjs'] as const;
 export type DownloadName = (typeof DOWNLOAD_NAMES)[number];
@@ -48,7 +49,7 @@ const common: BuildOptions = {
 };
 
 /** Both bundles' plugins, and the shims each gives the codec (see {@link platformShims}). */
-const plugins = (codecGlobals: Record<string, string>): Plugin[] => [packedIdnaTable(), platformShims(codecGlobals)];
+const plugins = (codecGlobals: Record<string, string>): Plugin[] => [packedIdnaData(), platformShims(codecGlobals)];
 
 let built: Promise<Download[]> | undefined;
 
@@ -131,15 +132,22 @@ function platformShims(globals: Record<string, string>): Plugin {
   };
 }
 
-/** tr46's mapping table, packed (idna-table.ts): about a third of its size as JSON. */
-function packedIdnaTable(): Plugin {
+/**
+ * tr46's mapping table and regular expressions, packed (idna-pack.ts): together 125 KB as
+ * tr46 ships them, about 50 KB packed. The bundle unpacks them with idna-unpack.ts.
+ */
+function packedIdnaData(): Plugin {
+  const unpack = JSON.stringify(join(here, 'idna-unpack.ts'));
   return {
-    name: 'packed-idna-table',
+    name: 'packed-idna-data',
     setup(build) {
       build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]mappingTable\.json$/ }, async ({ path }) => {
         const packed = packMappingTable(JSON.parse(await readFile(path, 'utf8')));
-        const unpack = JSON.stringify(join(here, 'idna-table.ts'));
         return { contents: `module.exports = require(${unpack}).unpackMappingTable(${JSON.stringify(packed)});`, loader: 'js' };
+      });
+      build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]regexes\.js$/ }, ({ path }) => {
+        const packed = packRegexes(createRequire(import.meta.url)(path) as Record<string, RegExp>);
+        return { contents: `module.exports = require(${unpack}).unpackRegexes(${JSON.stringify(packed)});`, loader: 'js' };
       });
     },
   };
@@ -159,11 +167,12 @@ function sha256(text: string): string {
 }
 
 /**
- * The license of every package bundled in, read from the package itself: each is MIT or
+ * The license of every package bundled in (or ported, as whatwg-url), read from the package itself: each is MIT or
  * BSD licensed, and both ask that copies keep the notice.
  */
 function licenses(metafile: Metafile): string {
-  const packages = new Set<string>();
+  // The host parser in shims/url.ts is ported from whatwg-url's, so its notice comes along.
+  const packages = new Set<string>(['whatwg-url']);
   for (const input of Object.keys(metafile.inputs)) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (match) packages.add(match[1]!);
