@@ -1,6 +1,5 @@
 import type { CodecIssue } from './issues.ts';
-import { normalizeWith } from './normalize/index.ts';
-import { compilePolicy } from './normalize/policy.ts';
+import { createNormalizer } from './normalize/index.ts';
 import type { NormalizePolicy } from './normalize/types.ts';
 
 export type UrlGroup = {
@@ -68,7 +67,7 @@ export function compareCanonical(a: Pick<UrlGroup, 'canonical'>, b: Pick<UrlGrou
  * groupReport([{ url: '/a', count: 10 }, { url: '/%61', count: 5 }]).groups[0].count // 15
  */
 export function groupReport(urls: Iterable<string | WeightedUrl>, policy?: Partial<NormalizePolicy>): GroupReport {
-  const compiled = compilePolicy(policy);
+  const normalizeUrl = createNormalizer(policy, { changes: false });
   const byRaw = new Map<string, Entry>();
   const byCanonical = new Map<string, UrlGroup>();
   const rejected: RejectedLine[] = [];
@@ -92,7 +91,7 @@ export function groupReport(urls: Iterable<string | WeightedUrl>, policy?: Parti
       }
       continue;
     }
-    const result = normalizeWith(raw, compiled, false);
+    const result = normalizeUrl(raw);
     if (!result.ok) {
       const line: RejectedLine = { raw, count: weight, error: result.error };
       rejected.push(line);

@@ -20,7 +20,7 @@ export {
 } from './inspect.ts';
 export { parseUrl, type ParsedUrl, type QueryPair, type UrlKind, type UrlSpan } from './parse.ts';
 export { parseFormPairs } from './form.ts';
-export { normalize } from './normalize/index.ts';
+export { createNormalizer, normalize, type NormalizerOptions } from './normalize/index.ts';
 export { DEFAULT_POLICY } from './normalize/policy.ts';
 export type {
   NormalizeChange,

@@ -10,7 +10,7 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { normalize, type NormalizePolicy } from '../codec/index.ts';
+import { createNormalizer, type NormalizeResult, type NormalizePolicy } from '../codec/index.ts';
 import { csvCell, csvDelimiter, parseCsv } from '../widgets/group/engine.ts';
 import { readPolicy } from './udf.ts';
 
@@ -235,8 +235,8 @@ function columnIndex(headers: string[], column: string): number {
 }
 
 /** One output row, in the Group widget's CSV cells. */
-function row(raw: string, policy: Partial<NormalizePolicy> | undefined): string {
-  const result = normalize(raw, policy);
+function row(raw: string, normalizeUrl: (url: string) => NormalizeResult): string {
+  const result = normalizeUrl(raw);
   return result.ok
     ? `${csvCell(raw)},${csvCell(result.canonical)},${csvCell(result.key)},""\n`
     : `${csvCell(raw)},"","",${csvCell(result.error.code)}\n`;
@@ -251,8 +251,9 @@ function main(args: string[]): void {
   const fd = options.file === null || options.file === '-' ? 0 : openSync(options.file, 'r');
   const out = bufferedOutput(1);
   out.write(`${['raw', 'canonical', 'group_key', 'problem'].map(csvCell).join(',')}\n`);
+  const normalizeUrl = createNormalizer(options.policy, { changes: false });
   const onUrl = (url: string) => {
-    if (!isBlank(url)) out.write(row(url, options.policy));
+    if (!isBlank(url)) out.write(row(url, normalizeUrl));
   };
   const csv = options.column === null ? null : csvColumnReader(options.column, onUrl);
   try {

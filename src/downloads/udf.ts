@@ -4,7 +4,7 @@
  * or NULL (BigQuery: `null`; Snowflake: `undefined`) and expects a value or NULL back, and
  * an exception would fail the whole query, so nothing here throws.
  */
-import { normalize, type NormalizePolicy } from '../codec/index.ts';
+import { createNormalizer, type NormalizePolicy, type NormalizeResult } from '../codec/index.ts';
 
 /** A policy as SQL can pass one: NULL, a JSON string, or an object (BigQuery JSON, Snowflake VARIANT). */
 export type PolicyArgument = unknown;
@@ -35,19 +35,9 @@ export function urlGroupKey(url: unknown, policy: PolicyArgument): string | null
  */
 export function readPolicy(policy: PolicyArgument): Partial<NormalizePolicy> | undefined | null {
   if (policy === null || policy === undefined) return undefined;
-  if (typeof policy === 'string') {
-    // A query passes the same policy on every row: parse it once.
-    if (policy !== lastText) {
-      lastText = policy;
-      lastPolicy = parsePolicy(policy);
-    }
-    return lastPolicy;
-  }
+  if (typeof policy === 'string') return parsePolicy(policy);
   return isPlainObject(policy) ? policy : null;
 }
-
-let lastText: string | undefined;
-let lastPolicy: Partial<NormalizePolicy> | undefined | null;
 
 function parsePolicy(text: string): Partial<NormalizePolicy> | undefined | null {
   let value: unknown;
@@ -64,13 +54,37 @@ function isPlainObject(value: unknown): value is Partial<NormalizePolicy> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+type Normalizer = (url: string) => NormalizeResult;
+
+/**
+ * A query passes the same policy on every row, as the same string or, from a JSON or VARIANT
+ * column, an equal object that may be a new one each row: the normalizer is made once per
+ * policy text.
+ */
+let lastPolicyText: string | undefined;
+let lastNormalizer: Normalizer | null = null;
+
+function normalizerFor(policy: PolicyArgument): Normalizer | null {
+  const text = typeof policy === 'string' ? policy : isPlainObject(policy) ? JSON.stringify(policy) : null;
+  if (text === null) {
+    const rules = readPolicy(policy);
+    return rules === null ? null : (defaultNormalizer ??= createNormalizer(undefined, { changes: false }));
+  }
+  if (text !== lastPolicyText) {
+    const rules = typeof policy === 'string' ? readPolicy(policy) : (policy as Partial<NormalizePolicy>);
+    lastPolicyText = text;
+    lastNormalizer = rules === null ? null : createNormalizer(rules, { changes: false });
+  }
+  return lastNormalizer;
+}
+
+let defaultNormalizer: Normalizer | undefined;
+
 function normalized(url: unknown, policy: PolicyArgument) {
   if (typeof url !== 'string') return null;
-  const rules = readPolicy(policy);
-  if (rules === null) return null;
   try {
-    const result = normalize(url, rules);
-    return result.ok ? result : null;
+    const result = normalizerFor(policy)?.(url);
+    return result?.ok ? result : null;
   } catch {
     // The codec never throws by design; a UDF must not fail a query if it ever did.
     return null;

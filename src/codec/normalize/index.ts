@@ -42,6 +42,29 @@ export function normalize(url: string, policy?: Partial<NormalizePolicy>): Norma
   return normalizeWith(url, compilePolicy(policy), true);
 }
 
+/** Options of {@link createNormalizer}. */
+export type NormalizerOptions = {
+  /** Record the change list (default true); grouping many URLs does not need it. */
+  changes?: boolean;
+};
+
+/**
+ * {@link normalize} with the policy compiled once, for many URLs: the names a policy lists
+ * are put in canonical form when the normalizer is made, not for every URL.
+ *
+ * @example
+ * const canonical = createNormalizer({ drop: ['utm_*'] }, { changes: false });
+ * rows.map((row) => canonical(row.url));
+ */
+export function createNormalizer(
+  policy?: Partial<NormalizePolicy> | null,
+  options: NormalizerOptions = {},
+): (url: string) => NormalizeResult {
+  const compiled = compilePolicy(policy);
+  const withChanges = options.changes !== false;
+  return (url) => normalizeWith(url, compiled, withChanges);
+}
+
 const NO_CHANGES: NormalizeChange[] = [];
 
 /** The lowercase scheme `text[0, end)`; http and https without a copy, as most URLs have them. */
@@ -53,10 +76,10 @@ function schemeAsWritten(text: string, chars: CharBytes, end: number): string {
 }
 
 /**
- * {@link normalize} with a policy compiled once, for batches. Without `withChanges`, the
- * result's `changes` is an empty list and no change is recorded, which grouping does not need.
+ * The pipeline, with a compiled policy. Without `withChanges`, the result's `changes` is an
+ * empty list and no change is recorded.
  */
-export function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean): NormalizeResult {
+function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean): NormalizeResult {
   // https://url.spec.whatwg.org/#concept-basic-url-parser (strip leading and trailing C0 control or space)
   // The scans below read the characters as bytes, not the string (see `charBytes`).
   let view = charBytes(raw);

@@ -10,8 +10,6 @@ import { canonicalComponent } from './component.ts';
 import type { CompiledPolicy, PolicyNames } from './policy.ts';
 import type { NormalizeModel } from './types.ts';
 
-type Parameter = { name: string; value: string | null };
-
 /**
  * The canonical query of `text[start, end)` (without the `?`; `chars`: its bytes, see
  * `charBytes`): `null` when it is written so already, `''` when nothing is left (so the `?`
@@ -35,56 +33,71 @@ export function canonicalQuery(
   policy: CompiledPolicy,
   log: ChangeLog | null,
 ): string | null {
-  const pieces = (reused ??= newPieces(64));
-  const count = scanPieces(pieces, chars, start, end, set, model === 'data');
-  const { hadEmpty, allClean, missingValues } = pieces;
-  if (count === 0) {
-    // Nothing but `?` and `&`s: the query goes.
-    if (log !== null) log.part = 'query';
-    if (hadEmpty) log?.note('remove-empty-pairs', text.slice(start, end), '');
-    log?.note('remove-empty-query', '?', '');
-    return '';
-  }
-  if (allClean && !policy.trim && !policy.perParameter) {
-    // Every pair is canonical already: at most an empty value to add (data model), empty
-    // pieces to remove and the order to fix, done on offsets, so a URL that needs only
-    // sorting allocates only its new query. The changes are noted as the general path notes them.
-    const sorted = !policy.sort || isSortedPieces(pieces, chars, count);
-    if (sorted && !hadEmpty && !missingValues) return null;
-    if (log !== null) {
-      log.part = 'query';
-      if (missingValues) noteEmptyValues(pieces, text, count, log);
-      if (hadEmpty) log.note('remove-empty-pairs', text.slice(start, end), joinPieces(pieces, text, count, false));
-    }
-    const inOrder = !hadEmpty && !missingValues ? (log !== null ? text.slice(start, end) : '') : sorted || log !== null ? joinPieces(pieces, text, count, missingValues) : '';
-    if (sorted) return inOrder;
-    sortPieces(pieces, chars, count);
-    const query = joinPieces(pieces, text, count, missingValues);
-    log?.note('sort-query', inOrder, query);
-    return query;
-  }
-  return rebuildQuery(pieces, text, start, end, count, set, model, policy, log);
+  const pairs = (reused ??= newPairs(64));
+  const count = scanPairs(pairs, chars, start, end, set, model === 'data');
+  // Names written canonically keep their order (no rule changes a name), so it is known now.
+  const inOrder = !policy.sort || (pairs.dirty === 0 ? isSorted(pairs, chars, count) : null);
+  // Written canonically already, the common case: nothing to rewrite, add, remove or reorder.
+  const asWritten = pairs.dirty === 0 && !pairs.hadEmpty && !pairs.missingValues && !policy.trim && !policy.perParameter;
+  if (count > 0 && asWritten && inOrder === true) return null;
+  return writeQuery(pairs, text, chars, start, end, count, set, model, policy, log, inOrder);
 }
 
-/** Where the non-empty pieces of the query lie, reused between calls and grown on demand. */
-type Pieces = {
+/**
+ * The query's non-empty `&`-separated pieces, as offsets into the text, reused between calls
+ * and grown on demand. A pair's name or value is written as it stands in the text unless the
+ * writer gives it a new text (`names`, `values`), so a query that only needs reordering
+ * allocates nothing but its new text.
+ */
+type Pairs = {
   starts: Int32Array;
+  /** Where each name ends: its first `=`, or the piece's end. */
   nameEnds: Int32Array;
   ends: Int32Array;
-  /** The order to write the pieces in: indices into the three arrays above. */
+  /** 1 where a piece is not canonical as written (a character to escape, an escape to rewrite). */
+  dirtyPieces: Uint8Array;
+  /** 1 where the policy drops the pair. */
+  dropped: Uint8Array;
+  /** The order to write the pairs in: indices into the arrays above. */
   order: Int32Array;
+  /** A pair's name written anew, or `undefined`: as written. */
+  names: (string | undefined)[];
+  /** A pair's value written anew (`null`: no `=`), or `undefined`: as written. */
+  values: (string | null | undefined)[];
+  /** How many pieces are dirty. */
+  dirty: number;
   hadEmpty: boolean;
-  /** Every piece canonical as written, but maybe for a missing `=` (see `missingValues`). */
-  allClean: boolean;
   /** In the data model, some piece has no `=`: its empty value is written (`?a` is `?a=`). */
   missingValues: boolean;
 };
 
 // Created on first use: the codec has no top-level side effects, so bundlers can leave it out.
-let reused: Pieces | undefined;
+let reused: Pairs | undefined;
 
-function newPieces(size: number): Pieces {
-  return { starts: new Int32Array(size), nameEnds: new Int32Array(size), ends: new Int32Array(size), order: new Int32Array(size), hadEmpty: false, allClean: true, missingValues: false };
+function newPairs(size: number): Pairs {
+  return {
+    starts: new Int32Array(size),
+    nameEnds: new Int32Array(size),
+    ends: new Int32Array(size),
+    dirtyPieces: new Uint8Array(size),
+    dropped: new Uint8Array(size),
+    order: new Int32Array(size),
+    names: [],
+    values: [],
+    dirty: 0,
+    hadEmpty: false,
+    missingValues: false,
+  };
+}
+
+/** Doubles the room for pairs, keeping those recorded. */
+function grow(pairs: Pairs): void {
+  const bigger = newPairs(pairs.starts.length * 2);
+  bigger.starts.set(pairs.starts);
+  bigger.nameEnds.set(pairs.nameEnds);
+  bigger.ends.set(pairs.ends);
+  bigger.dirtyPieces.set(pairs.dirtyPieces);
+  Object.assign(pairs, { starts: bigger.starts, nameEnds: bigger.nameEnds, ends: bigger.ends, dirtyPieces: bigger.dirtyPieces, dropped: bigger.dropped, order: bigger.order });
 }
 
 // What each ASCII character means to the query scan below, so a plain one costs one lookup.
@@ -117,21 +130,20 @@ function classTable(set: ComponentSet): Uint8Array {
 }
 
 /**
- * Records the query's non-empty `&`-separated pieces and where each name ends (its first
- * `=`, or the piece's end), whether there were empty pieces and whether every piece is
- * canonical as written; returns how many pieces there are. One pass over the query.
+ * Records the query's non-empty pieces, where each name ends and which pieces are not
+ * canonical as written; returns how many pieces there are. One pass, allocating nothing.
  */
-function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number, set: ComponentSet, everyPairHasValue: boolean): number {
+function scanPairs(pairs: Pairs, chars: CharBytes, start: number, end: number, set: ComponentSet, everyPairHasValue: boolean): number {
   const classes = classTable(set);
   // A raw `=` after a name's end is data: canonical where the set writes `=` raw (rfc3986), not in the data model.
   const equalsInValueIsRaw = set.raw[0x3d] === 1;
-  let { starts, nameEnds, ends, order } = pieces;
   let count = 0;
+  let dirty = 0;
   let hadEmpty = false;
-  let allClean = true;
   let missingValues = false;
   let pieceStart = start;
   let nameEnd = -1;
+  let clean = true;
   let i = start;
   for (;;) {
     // Plain characters first, the bulk of a query: one load and one lookup each.
@@ -147,103 +159,45 @@ function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number
       if (i === pieceStart) {
         hadEmpty ||= i < end || pieceStart > start;
       } else {
-        if (count === starts.length) ({ starts, nameEnds, ends, order } = grow(pieces));
-        starts[count] = pieceStart;
-        nameEnds[count] = nameEnd < 0 ? i : nameEnd;
-        ends[count] = i;
-        order[count] = count;
+        if (count === pairs.starts.length) grow(pairs);
+        pairs.starts[count] = pieceStart;
+        pairs.nameEnds[count] = nameEnd < 0 ? i : nameEnd;
+        pairs.ends[count] = i;
+        pairs.dirtyPieces[count] = clean ? 0 : 1;
+        if (!clean) dirty++;
         count++;
         if (nameEnd < 0 && everyPairHasValue) missingValues = true;
       }
       if (i >= end) break;
       pieceStart = ++i;
       nameEnd = -1;
+      clean = true;
     } else if (kind === EQUALS) {
       if (nameEnd < 0) nameEnd = i;
-      else if (!equalsInValueIsRaw) allClean = false;
+      else if (!equalsInValueIsRaw) clean = false;
       i++;
     } else if (kind === PERCENT && i + 3 <= end && isCanonicalEscape(chars[i + 1] as number, chars[i + 2] as number, set)) {
       i += 3;
     } else {
-      allClean = false;
+      clean = false;
       i++;
     }
   }
-  pieces.hadEmpty = hadEmpty;
-  pieces.allClean = allClean;
-  pieces.missingValues = missingValues;
+  pairs.dirty = dirty;
+  pairs.hadEmpty = hadEmpty;
+  pairs.missingValues = missingValues;
   return count;
 }
 
-/** Doubles the room for pieces, keeping those recorded; returns `pieces`. */
-function grow(pieces: Pieces): Pieces {
-  const bigger = newPieces(pieces.starts.length * 2);
-  bigger.starts.set(pieces.starts);
-  bigger.nameEnds.set(pieces.nameEnds);
-  bigger.ends.set(pieces.ends);
-  bigger.order.set(pieces.order);
-  return Object.assign(pieces, { starts: bigger.starts, nameEnds: bigger.nameEnds, ends: bigger.ends, order: bigger.order });
-}
-
-function isSortedPieces(pieces: Pieces, chars: CharBytes, count: number): boolean {
-  for (let k = 1; k < count; k++) if (comparePieceNames(pieces, chars, k - 1, k) > 0) return false;
-  return true;
-}
-
-/** Code unit order of two pieces' names, as `<` orders strings. */
-function comparePieceNames(pieces: Pieces, chars: CharBytes, a: number, b: number): number {
-  const { starts, nameEnds } = pieces;
-  return compareRanges(chars, starts[a] as number, nameEnds[a] as number, starts[b] as number, nameEnds[b] as number);
-}
-
-/** Stable sort of the piece order by name. */
-function sortPieces(pieces: Pieces, chars: CharBytes, count: number): void {
-  const order = pieces.order;
-  if (count > 16) {
-    // Array.prototype.sort is stable; a typed array's sort need not be.
-    order.set(Array.from(order.subarray(0, count)).sort((a, b) => comparePieceNames(pieces, chars, a, b)));
-    return;
-  }
-  // Insertion sort: stable, and quick for the handful of parameters a URL holds.
-  for (let k = 1; k < count; k++) {
-    const current = order[k] as number;
-    let at = k - 1;
-    while (at >= 0 && comparePieceNames(pieces, chars, order[at] as number, current) > 0) {
-      order[at + 1] = order[at] as number;
-      at--;
-    }
-    order[at + 1] = current;
-  }
-}
-
-/** The pieces in their order, `&` between them; with `withValues`, `=` after a piece that has none. */
-function joinPieces(pieces: Pieces, text: string, count: number, withValues: boolean): string {
-  const { starts, nameEnds, ends, order } = pieces;
-  let out = '';
-  for (let k = 0; k < count; k++) {
-    const piece = order[k] as number;
-    const to = ends[piece] as number;
-    out += (k === 0 ? '' : '&') + text.slice(starts[piece], to) + (withValues && nameEnds[piece] === to ? '=' : '');
-  }
-  return out;
-}
-
-/** Notes `add-empty-value` for each piece without `=`, in order, as the general path does. */
-function noteEmptyValues(pieces: Pieces, text: string, count: number, log: ChangeLog): void {
-  const { starts, nameEnds, ends } = pieces;
-  for (let k = 0; k < count; k++) {
-    if (nameEnds[k] !== ends[k]) continue;
-    const name = text.slice(starts[k], ends[k]);
-    const mark = log.changes.length;
-    log.note('add-empty-value', name, name + '=');
-    log.nameSince(mark, name);
-  }
-}
-
-/** The general case: each pair canonicalized into a string, then the policy's rules. */
-function rebuildQuery(
-  pieces: Pieces,
+/**
+ * The query written anew: each dirty pair canonicalized, the policy's rules applied, empty
+ * pieces left out, the pairs sorted; `null` when that is the query as written, `''` when
+ * nothing is left of it (so the `?` goes too).
+ */
+function writeQuery(
+  pairs: Pairs,
   text: string,
+  chars: CharBytes,
   start: number,
   end: number,
   count: number,
@@ -251,46 +205,125 @@ function rebuildQuery(
   model: NormalizeModel,
   policy: CompiledPolicy,
   log: ChangeLog | null,
+  inOrder: boolean | null,
 ): string | null {
   if (log !== null) log.part = 'query';
-  const names = policy.names[model];
-  const parameters: Parameter[] = [];
-  const { starts, nameEnds, ends } = pieces;
+  const listed = policy.names[model];
+  const { starts, nameEnds, ends, dirtyPieces, dropped, order, names, values } = pairs;
+  const readsStrings = policy.perParameter || policy.trim;
+  let kept = 0;
   for (let k = 0; k < count; k++) {
     const from = starts[k] as number;
     const nameEnd = nameEnds[k] as number;
     const to = ends[k] as number;
+    const dirty = dirtyPieces[k] === 1;
     const mark = log?.changes.length ?? 0;
-    const name = canonicalComponent(text, from, nameEnd, set, log);
-    let value: string | null;
+    let name = dirty ? canonicalComponent(text, from, nameEnd, set, log) : undefined;
+    let value: string | null | undefined;
     if (nameEnd < to) {
-      value = canonicalComponent(text, nameEnd + 1, to, set, log);
+      value = dirty ? canonicalComponent(text, nameEnd + 1, to, set, log) : undefined;
     } else if (model === 'data') {
+      name ??= text.slice(from, nameEnd);
       value = '';
       log?.note('add-empty-value', name, name + '=');
     } else {
       value = null;
     }
-    const parameter: Parameter = { name, value };
-    if (applyPolicy(parameter, names, policy.trim, set, log)) parameters.push(parameter);
+    dropped[k] = 0;
+    if (readsStrings) {
+      name ??= text.slice(from, nameEnd);
+      if (value === undefined) value = text.slice(nameEnd + 1, to);
+      const written = applyPolicy(name, value, listed, policy.trim, set, log);
+      if (written === DROPPED) dropped[k] = 1;
+      else value = written;
+    }
+    names[k] = name;
+    values[k] = value;
+    if (dropped[k] === 0) order[kept++] = k;
     // Each change to the pair says whose it was (its canonical name), once the pair is done.
-    if (log !== null && log.changes.length > mark) log.nameSince(mark, name);
+    if (log !== null && log.changes.length > mark) log.nameSince(mark, name ?? text.slice(from, nameEnd));
   }
-  if (pieces.hadEmpty && log !== null) {
-    const written = text.slice(start, end);
-    log.note('remove-empty-pairs', written, written.split('&').filter((piece) => piece !== '').join('&'));
+  if (pairs.hadEmpty && log !== null) log.note('remove-empty-pairs', text.slice(start, end), piecesAsWritten(pairs, text, count));
+  let query: string | undefined;
+  if (!(inOrder ?? isInOrder(pairs, text, chars, kept))) {
+    // Before sorting: the query as written, unless a rule above changed it.
+    const asWritten = pairs.dirty === 0 && !pairs.hadEmpty && !pairs.missingValues && !readsStrings;
+    const before = log === null ? '' : asWritten ? text.slice(start, end) : serialize(pairs, text, kept);
+    sortPairs(pairs, text, chars, kept);
+    query = serialize(pairs, text, kept);
+    log?.note('sort-query', before, query);
   }
-  if (policy.sort && !isSortedByName(parameters)) {
-    const before = log === null ? '' : serialize(parameters);
-    sortByName(parameters);
-    log?.note('sort-query', before, serialize(parameters));
-  }
-  if (parameters.length === 0) {
+  if (kept === 0) {
     log?.note('remove-empty-query', '?', '');
     return '';
   }
-  const query = serialize(parameters);
+  query ??= serialize(pairs, text, kept);
   return query.length === end - start && text.startsWith(query, start) ? null : query;
+}
+
+const DROPPED = Symbol('dropped');
+
+/** Applies the policy's drop, case and trim rules to one pair: its value, or {@link DROPPED}. */
+function applyPolicy(name: string, value: string | null, listed: PolicyNames, trim: boolean, set: ComponentSet, log: ChangeLog | null): string | null | typeof DROPPED {
+  if (listed.dropNames?.has(name) || listed.dropPrefixes?.some((prefix) => name.startsWith(prefix))) {
+    log?.note('drop-parameter', value === null ? name : name + '=' + value, '');
+    return DROPPED;
+  }
+  if (value === null) return null;
+  if (listed.caseInsensitive?.has(name)) {
+    const lowered = lowercaseCanonical(value, set);
+    if (lowered !== value) log?.note('lowercase-value', value, lowered);
+    value = lowered;
+  }
+  if (trim) {
+    const trimmed = trimSpaces(value);
+    if (trimmed !== value) log?.note('trim-value', value, trimmed);
+    value = trimmed;
+  }
+  return value;
+}
+
+/** The non-empty pieces as written, in their order, with `&` between them. */
+function piecesAsWritten(pairs: Pairs, text: string, count: number): string {
+  let out = '';
+  for (let k = 0; k < count; k++) out += (k === 0 ? '' : '&') + text.slice(pairs.starts[k], pairs.ends[k]);
+  return out;
+}
+
+/** The first `count` pairs of `order`, written with `&` between them. */
+function serialize(pairs: Pairs, text: string, count: number): string {
+  const { starts, nameEnds, ends, order, names, values } = pairs;
+  let out = '';
+  for (let k = 0; k < count; k++) {
+    const pair = order[k] as number;
+    const name = names[pair];
+    const value = values[pair];
+    if (k > 0) out += '&';
+    if (name === undefined && value === undefined) {
+      out += text.slice(starts[pair], ends[pair]);
+      continue;
+    }
+    out += name ?? text.slice(starts[pair], nameEnds[pair]);
+    if (value === undefined) out += text.slice(nameEnds[pair], ends[pair]);
+    else if (value !== null) out += '=' + value;
+  }
+  return out;
+}
+
+/**
+ * Code unit order of two pairs' canonical names, as `<` orders strings; from the bytes when
+ * both are written as they stand (canonical names are ASCII, so bytes are code units).
+ */
+function compareNames(pairs: Pairs, text: string, chars: CharBytes, a: number, b: number): number {
+  const { starts, nameEnds, names } = pairs;
+  const nameA = names[a];
+  const nameB = names[b];
+  if (nameA === undefined && nameB === undefined) {
+    return compareRanges(chars, starts[a] as number, nameEnds[a] as number, starts[b] as number, nameEnds[b] as number);
+  }
+  const first = nameA ?? text.slice(starts[a], nameEnds[a]);
+  const second = nameB ?? text.slice(starts[b], nameEnds[b]);
+  return first < second ? -1 : first > second ? 1 : 0;
 }
 
 /** The order of `chars[a, aEnd)` and `chars[b, bEnd)`, ASCII both, as `<` orders strings. */
@@ -303,59 +336,39 @@ function compareRanges(chars: CharBytes, a: number, aEnd: number, b: number, bEn
   return aEnd - a - (bEnd - b);
 }
 
-/** Applies drop, case and trim rules; `false` when the parameter is dropped. */
-function applyPolicy(parameter: Parameter, names: PolicyNames, trim: boolean, set: ComponentSet, log: ChangeLog | null): boolean {
-  const { name } = parameter;
-  if (names.dropNames?.has(name) || names.dropPrefixes?.some((prefix) => name.startsWith(prefix))) {
-    log?.note('drop-parameter', serialize([parameter]), '');
-    return false;
-  }
-  if (parameter.value === null) return true;
-  if (names.caseInsensitive?.has(name)) {
-    const lowered = lowercaseCanonical(parameter.value, set);
-    if (lowered !== parameter.value) log?.note('lowercase-value', parameter.value, lowered);
-    parameter.value = lowered;
-  }
-  if (trim) {
-    const trimmed = trimSpaces(parameter.value);
-    if (trimmed !== parameter.value) log?.note('trim-value', parameter.value, trimmed);
-    parameter.value = trimmed;
+/** Whether the pieces as scanned are in order by name, all canonical as written (so ASCII). */
+function isSorted(pairs: Pairs, chars: CharBytes, count: number): boolean {
+  const { starts, nameEnds } = pairs;
+  for (let k = 1; k < count; k++) {
+    if (compareRanges(chars, starts[k - 1] as number, nameEnds[k - 1] as number, starts[k] as number, nameEnds[k] as number) > 0) return false;
   }
   return true;
 }
 
-function serialize(parameters: readonly Parameter[]): string {
-  let out = '';
-  for (let k = 0; k < parameters.length; k++) {
-    const { name, value } = parameters[k] as Parameter;
-    out += (k === 0 ? '' : '&') + (value === null ? name : name + '=' + value);
-  }
-  return out;
-}
-
-function isSortedByName(parameters: readonly Parameter[]): boolean {
-  for (let k = 1; k < parameters.length; k++) {
-    if ((parameters[k - 1] as Parameter).name > (parameters[k] as Parameter).name) return false;
-  }
+/** Whether the first `count` pairs of `order` are sorted by name. */
+function isInOrder(pairs: Pairs, text: string, chars: CharBytes, count: number): boolean {
+  const order = pairs.order;
+  for (let k = 1; k < count; k++) if (compareNames(pairs, text, chars, order[k - 1] as number, order[k] as number) > 0) return false;
   return true;
 }
 
-/** Stable sort by name in code unit order (canonical names are ASCII, so this is byte order). */
-function sortByName(parameters: Parameter[]): void {
-  if (parameters.length > 16) {
-    // Array.prototype.sort is stable.
-    parameters.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/** Stable sort of the first `count` pairs of `order` by name. */
+function sortPairs(pairs: Pairs, text: string, chars: CharBytes, count: number): void {
+  const order = pairs.order;
+  if (count > 16) {
+    // Array.prototype.sort is stable; a typed array's sort need not be.
+    order.set(Array.from(order.subarray(0, count)).sort((a, b) => compareNames(pairs, text, chars, a, b)));
     return;
   }
-  // Insertion sort: stable, and faster than the built-in sort for a handful of parameters.
-  for (let k = 1; k < parameters.length; k++) {
-    const current = parameters[k] as Parameter;
+  // Insertion sort: stable, and quick for the handful of parameters a URL holds.
+  for (let k = 1; k < count; k++) {
+    const current = order[k] as number;
     let at = k - 1;
-    while (at >= 0 && (parameters[at] as Parameter).name > current.name) {
-      parameters[at + 1] = parameters[at] as Parameter;
+    while (at >= 0 && compareNames(pairs, text, chars, order[at] as number, current) > 0) {
+      order[at + 1] = order[at] as number;
       at--;
     }
-    parameters[at + 1] = current;
+    order[at + 1] = current;
   }
 }
 

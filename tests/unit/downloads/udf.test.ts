@@ -98,6 +98,22 @@ describe('canonical-url.js', () => {
     for (const defaults of [null, undefined, 'null']) expect(canonicalUrl(url, defaults)).toBe(codecCanonical(url));
   });
 
+  it('answers each row by its own policy when rows change policy (strings, equal objects, NULL, bad ones)', () => {
+    const { canonicalUrl } = load();
+    const url = '/page?utm_source=EMAIL&b=1&a=2#top';
+    const rows: [unknown, string | null][] = [
+      ['{"caseInsensitive":["utm_source"]}', '/page?a=2&b=1&utm_source=email'],
+      [{ order: 'keep' }, '/page?utm_source=EMAIL&b=1&a=2'],
+      [{ order: 'keep' }, '/page?utm_source=EMAIL&b=1&a=2'],
+      [null, '/page?a=2&b=1&utm_source=EMAIL'],
+      ['{bad', null],
+      [{ drop: ['utm_'] }, '/page?a=2&b=1'],
+      [{ drop: ['b'] }, '/page?a=2&utm_source=EMAIL'],
+      ['{"caseInsensitive":["utm_source"]}', '/page?a=2&b=1&utm_source=email'],
+    ];
+    expect(rows.map(([policy]) => canonicalUrl(url, policy))).toEqual(rows.map(([, expected]) => expected));
+  });
+
   it('returns null, never throws, for what is not a URL or not a policy', () => {
     const { canonicalUrl, urlGroupKey } = load();
     for (const url of ['', 'landing', '%', 'http://[::1', 'http://a:99999/', '\ud800', null, undefined, 42, {}, ['/a']]) {
