@@ -78,13 +78,19 @@ async function buildUdf(): Promise<Download> {
   });
   const inner = outputText(result.outputFiles);
   // Snowflake evaluates an inlined body for every row; the library is kept on the global
-  // object under a name unique to this build, so rows after the first skip its setup.
+  // object under a name unique to this build, so rows after the first skip its setup
+  // ("Global state", https://docs.snowflake.com/developer-guide/udf/javascript/udf-javascript-limitations).
   const cacheKey = `canonicalUrlLibrary_${sha256(inner).slice(0, 12)}`;
   const text =
-    `/*! canonical-url.js: the URL normalizer of the Percent-Encoding Guide for JavaScript UDFs (BigQuery, Snowflake).\n` +
-    ` * canonicalUrl(url, policy) and urlGroupKey(url, policy): policy is null for the defaults, or a JSON object\n` +
-    ` * (string or object) of normalize policy fields. Both return null for input that is not a URL, and for a policy\n` +
-    ` * that is not a JSON object. Nothing else is defined but one cache property on the global object. */\n` +
+    `/*! canonical-url.js: the URL normalizer of the Percent-Encoding Guide, for JavaScript UDFs: BigQuery\n` +
+    ` * (OPTIONS (library = ...)) and Snowflake (the whole file pasted into the function body). How to: the\n` +
+    ` * guide's page "At warehouse scale".\n` +
+    ` * canonicalUrl(url, policy): the canonical URL. urlGroupKey(url, policy): its 16-hex-digit group key.\n` +
+    ` * policy: NULL for the defaults, or a JSON object (as text or as an object) of policy fields. Both return\n` +
+    ` * NULL for a value that is not a URL and for a policy they refuse; neither throws.\n` +
+    ` * Globals: the file defines these and nothing else. At its top level (local to the body when pasted into\n` +
+    ` * a function): canonicalUrl, urlGroupKey, canonicalUrlLibrary. On the global object: ${cacheKey},\n` +
+    ` * where the library is kept, so that a body run once per row sets up once per sandbox. */\n` +
     `var canonicalUrlLibrary = (typeof globalThis === "object" && globalThis.${cacheKey}) || (function () {\n` +
     `${inner}` +
     `if (typeof globalThis === "object") globalThis.${cacheKey} = library;\n` +

@@ -12,9 +12,11 @@ import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { createNormalizer, type NormalizeResult, type NormalizePolicy } from '../codec/index.ts';
 import { csvCell, csvDelimiter, parseCsv } from '../widgets/group/engine.ts';
+import { answerLines, UDF_ANSWERS, type UdfAnswer } from './clickhouse.ts';
 import { readPolicy } from './udf.ts';
 
 const HELP = `Usage: canonical-url.mjs [--column <name or number>] [--policy <json>] [file]
+       canonical-url.mjs --udf canonical|key [--policy <json>]
 
 Normalizes URLs the way the Percent-Encoding Guide's widgets do, and writes CSV:
   raw,canonical,group_key,problem
@@ -29,6 +31,10 @@ Options:
                              with this name, or this 1-based number.
   --policy <json>            Normalize policy fields as a JSON object, for example
                              '{"drop":["utm_"],"caseInsensitive":["utm_source"],"trim":true}'
+  --udf canonical|key        Run as a ClickHouse executable function: read one TabSeparated
+                             value per line from standard input and write one line back for
+                             each, the canonical URL or its group key, empty for a value that
+                             is not a URL. Answers each block as soon as it is read.
   --help                     Show this help.
 
 Examples:
@@ -44,7 +50,7 @@ const READ_BYTES = 1 << 12;
 /** Bytes of output gathered before each write. */
 const WRITE_BYTES = 1 << 16;
 
-type Options = { file: string | null; column: string | null; policy: Partial<NormalizePolicy> | undefined };
+type Options = { file: string | null; column: string | null; policy: Partial<NormalizePolicy> | undefined; udf: UdfAnswer | null };
 
 /** A problem with the input or the arguments: printed as one line, with this exit status. */
 class Stop extends Error {
@@ -57,7 +63,7 @@ class Stop extends Error {
 }
 
 function parseArguments(args: string[]): Options | 'help' {
-  const options: Options = { file: null, column: null, policy: undefined };
+  const options: Options = { file: null, column: null, policy: undefined, udf: null };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, null];
@@ -68,6 +74,7 @@ function parseArguments(args: string[]): Options | 'help' {
     };
     if (flag === '--help' || flag === '-h') return 'help';
     else if (flag === '--column') options.column = value();
+    else if (flag === '--udf') options.udf = udfAnswer(value());
     else if (flag === '--policy') {
       const text = value();
       const policy = readPolicy(text);
@@ -78,6 +85,12 @@ function parseArguments(args: string[]): Options | 'help' {
     else options.file = arg;
   }
   return options;
+}
+
+function udfAnswer(value: string): UdfAnswer {
+  const answer = UDF_ANSWERS.find((a) => a === value);
+  if (answer === undefined) throw new Stop(`--udf ${value}: expected canonical or key`, 2);
+  return answer;
 }
 
 /**
@@ -246,6 +259,18 @@ function main(args: string[]): void {
   const options = parseArguments(args);
   if (options === 'help') {
     process.stdout.write(HELP);
+    return;
+  }
+  if (options.udf !== null) {
+    if (options.file !== null || options.column !== null) throw new Stop('--udf reads standard input only, one value per line (no file, no --column)', 2);
+    answerLines(
+      options.udf,
+      createNormalizer(options.policy, { changes: false }),
+      (buffer) => retrying(() => readSync(0, buffer, 0, buffer.length, null)),
+      (bytes) => {
+        for (let done = 0; done < bytes.length; ) done += retrying(() => writeSync(1, bytes, done, bytes.length - done));
+      },
+    );
     return;
   }
   const fd = options.file === null || options.file === '-' ? 0 : openSync(options.file, 'r');
