@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_NAMES, download } from '../../src/downloads/build';
 import { builtPages, DIST, gzipSize } from '../support/dist';
 
-// The downloads are files of the build, linked from the analytics page with figures taken
+// The downloads are files of the build, linked from the warehouse page with figures taken
 // from those very files, and never part of what any page loads.
 
 const files = DOWNLOAD_NAMES.map((name) => ({ name, bytes: readFileSync(join(DIST, 'downloads', name)) }));
@@ -15,8 +15,8 @@ describe('the downloads in dist/downloads/', () => {
     expect(bytes.toString('utf8')).toBe((await download(name)).text);
   });
 
-  it('the analytics page links each with its size, gzipped size and SHA-256, computed from the built file', () => {
-    const page = builtPages().find((p) => p.path === '/en/analytics-normalization/')!;
+  it('the warehouse page links each with its size, gzipped size and SHA-256, computed from the built file', () => {
+    const page = builtPages().find((p) => p.path === '/en/warehouse/')!;
     const links = page.root.querySelectorAll('.download');
     expect(links.map((p) => p.querySelector('a')?.getAttribute('href'))).toEqual(DOWNLOAD_NAMES.map((name) => `/downloads/${name}`));
     for (const [i, { bytes }] of files.entries()) {
