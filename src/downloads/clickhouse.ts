@@ -41,28 +41,44 @@ export function answerLines(
     const read = readBytes(buffer.subarray(used));
     if (read === 0) break;
     used += read;
+    const complete = buffer.lastIndexOf(0x0a, used - 1) + 1;
+    if (complete === 0) continue;
     let out = '';
-    let start = 0;
-    for (let end = buffer.indexOf(0x0a, start); end >= 0 && end < used; end = buffer.indexOf(0x0a, start)) {
-      out += tsvEscape(answerOf(buffer.subarray(start, end), decoder, answer, normalizeUrl)) + '\n';
-      start = end + 1;
+    // The complete lines decoded at once; only if some are not UTF-8, line by line.
+    const text = decodeOrNull(decoder, buffer.subarray(0, complete));
+    if (text !== null) {
+      for (let start = 0, end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
+        out += tsvEscape(answerOf(text.slice(start, end), answer, normalizeUrl)) + '\n';
+      }
+    } else {
+      for (let start = 0, end = buffer.indexOf(0x0a); end >= 0 && end < complete; start = end + 1, end = buffer.indexOf(0x0a, start)) {
+        const line = decodeOrNull(decoder, buffer.subarray(start, end));
+        out += (line === null ? '' : tsvEscape(answerOf(line, answer, normalizeUrl))) + '\n';
+      }
     }
     // Every complete line read so far is answered before the next read, which may wait.
-    if (out !== '') writeBytes(Buffer.from(out));
-    buffer.copyWithin(0, start, used);
-    used -= start;
+    writeBytes(Buffer.from(out));
+    buffer.copyWithin(0, complete, used);
+    used -= complete;
   }
   // A last line without its line break still gets its answer.
-  if (used > 0) writeBytes(Buffer.from(tsvEscape(answerOf(buffer.subarray(0, used), decoder, answer, normalizeUrl)) + '\n'));
+  if (used > 0) {
+    const line = decodeOrNull(decoder, buffer.subarray(0, used));
+    writeBytes(Buffer.from((line === null ? '' : tsvEscape(answerOf(line, answer, normalizeUrl))) + '\n'));
+  }
 }
 
-function answerOf(bytes: Uint8Array, decoder: TextDecoder, answer: UdfAnswer, normalizeUrl: (url: string) => NormalizeResult): string {
-  let field: string;
+/** The bytes as text, or `null` when they are not UTF-8. */
+function decodeOrNull(decoder: TextDecoder, bytes: Uint8Array): string | null {
   try {
-    field = decoder.decode(bytes);
+    return decoder.decode(bytes);
   } catch {
-    return '';
+    return null;
   }
+}
+
+/** The answer to one TabSeparated field. */
+function answerOf(field: string, answer: UdfAnswer, normalizeUrl: (url: string) => NormalizeResult): string {
   const url = tsvUnescape(field);
   if (url === null) return '';
   const result = normalizeUrl(url);
