@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { packMappingTable, packRegexes } from './idna-pack.ts';
@@ -140,13 +140,21 @@ function platformShims(globals: Record<string, string>): Plugin {
 
 /**
  * tr46's mapping table and regular expressions, packed (idna-pack.ts): together 125 KB as
- * tr46 ships them, about 50 KB packed. The bundle unpacks them with idna-unpack.ts.
+ * tr46 ships them, about 50 KB packed. The bundle unpacks them with idna-unpack.ts, and
+ * loads tr46 itself on first use: only a host with letters beyond ASCII needs it, and
+ * unpacking its table was most of what a new sandbox spent before its first row.
  */
 function packedIdnaData(): Plugin {
   const unpack = JSON.stringify(join(here, 'idna-unpack.ts'));
   return {
     name: 'packed-idna-data',
     setup(build) {
+      build.onLoad({ filter: /[\\/]tr46[\\/]index\.js$/, namespace: 'file' }, ({ path }) => ({
+        contents: `let tr46; module.exports = { toASCII: (domain, options) => (tr46 ??= require(${JSON.stringify(`${path}?on-first-use`)})).toASCII(domain, options) };`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /\?on-first-use$/ }, ({ path }) => ({ path: path.slice(0, -'?on-first-use'.length), namespace: 'on-first-use' }));
+      build.onLoad({ filter: /.*/, namespace: 'on-first-use' }, async ({ path }) => ({ contents: await readFile(path, 'utf8'), loader: 'js', resolveDir: dirname(path) }));
       build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]mappingTable\.json$/ }, async ({ path }) => {
         const packed = packMappingTable(JSON.parse(await readFile(path, 'utf8')));
         return { contents: `module.exports = require(${unpack}).unpackMappingTable(${JSON.stringify(packed)});`, loader: 'js' };

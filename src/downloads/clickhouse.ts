@@ -9,7 +9,6 @@
  * https://clickhouse.com/docs/sql-reference/functions/udf
  * https://clickhouse.com/docs/interfaces/formats/TabSeparated
  */
-import { readSync, writeSync } from 'node:fs';
 import type { NormalizeResult } from '../codec/index.ts';
 
 export type UdfAnswer = 'canonical' | 'key';

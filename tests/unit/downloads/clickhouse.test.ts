@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalize } from '../../../src/codec/index.ts';
+import { findLoneSurrogate } from '../../../src/codec/utf8.ts';
 import { tsvEscape, tsvUnescape } from '../../../src/downloads/clickhouse.ts';
 import { download } from '../../../src/downloads/build.ts';
 import { allTestUrls } from './support.ts';
@@ -87,7 +88,7 @@ describe('canonical-url.mjs --udf (ClickHouse executable function)', () => {
     // The same process takes the next blocks: ClickHouse keeps it in its pool.
     // Values a String column can hold as UTF-8 (no lone surrogate) and TabSeparated writes as they are.
     const urls = allTestUrls()
-      .filter((url) => url.isWellFormed() && !/[\\\t\n\r]/.test(url))
+      .filter((url) => findLoneSurrogate(url) < 0 && !/[\\\t\n\r]/.test(url))
       .slice(0, 3000);
     expect(await udf.block(urls)).toEqual(urls.map((url) => tsvEscape(canonical(url))));
     const blank = ['', '   ', 'HTTP://X.Example:80/'];
