@@ -17,10 +17,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { packMappingTable } from './idna-table.ts';
+import { packMappingTable, packRegexes } from './idna-pack.ts';
 
 export const DOWNLOAD_NAMES = ['canonical-url.js', 'canonical-url.mjs'] as const;
 export type DownloadName = (typeof DOWNLOAD_NAMES)[number];
@@ -34,7 +35,7 @@ const root = process.cwd();
 const here = join(root, 'src', 'downloads');
 const shim = (file: string) => join(here, 'shims', file);
 
-/** What both bundles share: the codec, the pure host parser, no legacy multi-byte tables. */
+/** What both bundles share: the codec and the pure host parser. */
 const common: BuildOptions = {
   absWorkingDir: root,
   bundle: true,
@@ -44,18 +45,11 @@ const common: BuildOptions = {
   // Escapes every non-ASCII character, so the file survives any upload or SQL editor intact.
   charset: 'ascii',
   legalComments: 'none',
-  alias: { '@exodus/bytes/encoding.js': shim('no-legacy-encodings.ts') },
   logLevel: 'silent',
 };
 
-/** Both bundles' plugins, and the shims each gives the codec and whatwg-url (see {@link platformShims}). */
-const plugins = (codecGlobals: Record<string, string>, whatwgUrlGlobals: Record<string, string>): Plugin[] => [
-  packedIdnaTable(),
-  platformShims([
-    { modules: CODEC, globals: codecGlobals },
-    { modules: WHATWG_URL, globals: whatwgUrlGlobals },
-  ]),
-];
+/** Both bundles' plugins, and the shims each gives the codec (see {@link platformShims}). */
+const plugins = (codecGlobals: Record<string, string>): Plugin[] => [packedIdnaData(), platformShims(codecGlobals)];
 
 let built: Promise<Download[]> | undefined;
 
@@ -80,17 +74,23 @@ async function buildUdf(): Promise<Download> {
     mainFields: ['main', 'module'],
     // Old enough for any embedded V8 a warehouse runs; newer syntax is lowered.
     target: 'es2018',
-    plugins: plugins({ URL: shim('url.ts'), TextEncoder: TEXT, TextDecoder: TEXT }, { TextEncoder: TEXT, TextDecoder: TEXT }),
+    plugins: plugins({ URL: shim('url.ts'), TextEncoder: TEXT, TextDecoder: TEXT }),
   });
   const inner = outputText(result.outputFiles);
   // Snowflake evaluates an inlined body for every row; the library is kept on the global
-  // object under a name unique to this build, so rows after the first skip its setup.
+  // object under a name unique to this build, so rows after the first skip its setup
+  // ("Global state", https://docs.snowflake.com/developer-guide/udf/javascript/udf-javascript-limitations).
   const cacheKey = `canonicalUrlLibrary_${sha256(inner).slice(0, 12)}`;
   const text =
-    `/*! canonical-url.js: the URL normalizer of the Percent-Encoding Guide for JavaScript UDFs (BigQuery, Snowflake).\n` +
-    ` * canonicalUrl(url, policy) and urlGroupKey(url, policy): policy is null for the defaults, or a JSON object\n` +
-    ` * (string or object) of normalize policy fields. Both return null for input that is not a URL, and for a policy\n` +
-    ` * that is not a JSON object. Nothing else is defined but one cache property on the global object. */\n` +
+    `/*! canonical-url.js: the URL normalizer of the Percent-Encoding Guide, for JavaScript UDFs: BigQuery\n` +
+    ` * (OPTIONS (library = ...)) and Snowflake (the whole file pasted into the function body). How to: the\n` +
+    ` * guide's page "At warehouse scale".\n` +
+    ` * canonicalUrl(url, policy): the canonical URL. urlGroupKey(url, policy): its 16-hex-digit group key.\n` +
+    ` * policy: NULL for the defaults, or a JSON object (as text or as an object) of policy fields. Both return\n` +
+    ` * NULL for a value that is not a URL and for a policy they refuse; neither throws.\n` +
+    ` * Globals: the file defines these and nothing else. At its top level (local to the body when pasted into\n` +
+    ` * a function): canonicalUrl, urlGroupKey, canonicalUrlLibrary. On the global object: ${cacheKey},\n` +
+    ` * where the library is kept, so that a body run once per row sets up once per sandbox. */\n` +
     `var canonicalUrlLibrary = (typeof globalThis === "object" && globalThis.${cacheKey}) || (function () {\n` +
     `${inner}` +
     `if (typeof globalThis === "object") globalThis.${cacheKey} = library;\n` +
@@ -108,7 +108,7 @@ async function buildCli(): Promise<Download> {
     format: 'esm',
     platform: 'node',
     target: 'node18',
-    plugins: plugins({ URL: shim('url.ts') }, {}),
+    plugins: plugins({ URL: shim('url.ts') }),
     banner: { js: '#!/usr/bin/env node' },
   });
   return described('canonical-url.mjs', outputText(result.outputFiles) + licenses(result.metafile!));
@@ -116,43 +116,52 @@ async function buildCli(): Promise<Download> {
 
 const TEXT = shim('text-encoding.ts');
 const CODEC = /[\\/]src[\\/]codec[\\/].+\.ts$/; // subfolders too
-const WHATWG_URL = /[\\/]node_modules[\\/]whatwg-url[\\/]lib[\\/][^\\/]+\.js$/;
 
 /**
- * Gives the modules that take `URL`, `TextEncoder` and `TextDecoder` for granted (the codec,
- * and whatwg-url, whose encoding helpers use them) the shims instead, by importing them
- * ahead of the module's own code; only the globals a module names are imported. Unlike
- * esbuild's `inject`, this leaves @exodus/bytes alone: it is the shims' implementation, and
- * looks for native classes itself.
+ * Gives the codec's modules, which take `URL`, `TextEncoder` and `TextDecoder` for granted,
+ * the shims instead, by importing them ahead of the module's own code; only the globals a
+ * module names are imported.
  */
-function platformShims(rules: { modules: RegExp; globals: Record<string, string> }[]): Plugin {
+function platformShims(globals: Record<string, string>): Plugin {
   return {
     name: 'platform-shims',
     setup(build) {
-      for (const { modules, globals } of rules) {
-        build.onLoad({ filter: modules }, async ({ path }) => {
-          const source = await readFile(path, 'utf8');
-          const commonJs = path.endsWith('.js');
-          const header = Object.entries(globals)
-            .filter(([name]) => new RegExp(`\\b${name}\\b`).test(source))
-            .map(([name, file]) => (commonJs ? `const { ${name} } = require(${JSON.stringify(file)});` : `import { ${name} } from ${JSON.stringify(file)};`))
-            .join('\n');
-          return { contents: `${header}\n${source}`, loader: commonJs ? 'js' : 'ts' };
-        });
-      }
+      build.onLoad({ filter: CODEC }, async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        const header = Object.entries(globals)
+          .filter(([name]) => new RegExp(`\\b${name}\\b`).test(source))
+          .map(([name, file]) => `import { ${name} } from ${JSON.stringify(file)};`)
+          .join('\n');
+        return { contents: `${header}\n${source}`, loader: 'ts' };
+      });
     },
   };
 }
 
-/** tr46's mapping table, packed (idna-table.ts): about a third of its size as JSON. */
-function packedIdnaTable(): Plugin {
+/**
+ * tr46's mapping table and regular expressions, packed (idna-pack.ts): together 125 KB as
+ * tr46 ships them, about 50 KB packed. The bundle unpacks them with idna-unpack.ts, and
+ * loads tr46 itself on first use: only a host with letters beyond ASCII needs it, and
+ * unpacking its table was most of what a new sandbox spent before its first row.
+ */
+function packedIdnaData(): Plugin {
+  const unpack = JSON.stringify(join(here, 'idna-unpack.ts'));
   return {
-    name: 'packed-idna-table',
+    name: 'packed-idna-data',
     setup(build) {
+      build.onLoad({ filter: /[\\/]tr46[\\/]index\.js$/, namespace: 'file' }, ({ path }) => ({
+        contents: `let tr46; module.exports = { toASCII: (domain, options) => (tr46 ??= require(${JSON.stringify(`${path}?on-first-use`)})).toASCII(domain, options) };`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /\?on-first-use$/ }, ({ path }) => ({ path: path.slice(0, -'?on-first-use'.length), namespace: 'on-first-use' }));
+      build.onLoad({ filter: /.*/, namespace: 'on-first-use' }, async ({ path }) => ({ contents: await readFile(path, 'utf8'), loader: 'js', resolveDir: dirname(path) }));
       build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]mappingTable\.json$/ }, async ({ path }) => {
         const packed = packMappingTable(JSON.parse(await readFile(path, 'utf8')));
-        const unpack = JSON.stringify(join(here, 'idna-table.ts'));
         return { contents: `module.exports = require(${unpack}).unpackMappingTable(${JSON.stringify(packed)});`, loader: 'js' };
+      });
+      build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]regexes\.js$/ }, ({ path }) => {
+        const packed = packRegexes(createRequire(import.meta.url)(path) as Record<string, RegExp>);
+        return { contents: `module.exports = require(${unpack}).unpackRegexes(${JSON.stringify(packed)});`, loader: 'js' };
       });
     },
   };
@@ -172,11 +181,12 @@ function sha256(text: string): string {
 }
 
 /**
- * The license of every package bundled in, read from the package itself: each is MIT or
+ * The license of every package bundled in (or ported, as whatwg-url), read from the package itself: each is MIT or
  * BSD licensed, and both ask that copies keep the notice.
  */
 function licenses(metafile: Metafile): string {
-  const packages = new Set<string>();
+  // The host parser in shims/url.ts is ported from whatwg-url's, so its notice comes along.
+  const packages = new Set<string>(['whatwg-url']);
   for (const input of Object.keys(metafile.inputs)) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (match) packages.add(match[1]!);

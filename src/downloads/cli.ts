@@ -12,8 +12,10 @@ import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { checkPolicy, createNormalizer, LEGACY_CHARSETS, lineBytesAround, textFileDecoder, type NormalizePolicy, type NormalizeResult, type PolicyProblem, type UndecodableBytes } from '../codec/index.ts';
 import { csvCell, csvDelimiter, parseCsv } from '../lib/csv.ts';
+import { answerLines, UDF_ANSWERS, type UdfAnswer } from './clickhouse.ts';
 
 const HELP = `Usage: canonical-url.mjs [--column <name or number>] [--policy <json>] [--encoding <label>] [file]
+       canonical-url.mjs --udf canonical|key [--policy <json>]
 
 Normalizes URLs the way the Percent-Encoding Guide's widgets do, and writes CSV:
   raw,canonical,group_key,problem
@@ -43,6 +45,10 @@ Options:
   --encoding <label>         Read the input in this encoding: any WHATWG Encoding Standard
                              label, for example windows-1251, windows-1252, koi8-u,
                              iso-8859-2, shift_jis, utf-16le (default: utf-8).
+  --udf canonical|key        Run as a ClickHouse executable function: read one TabSeparated
+                             value per line from standard input and write one line back for
+                             each, the canonical URL or its group key, empty for a value that
+                             is not a URL. Answers each block as soon as it is read.
   --help                     Show this help.
 
 Examples:
@@ -64,7 +70,7 @@ const READ_BYTES = 1 << 12;
 /** Bytes of output gathered before each write. */
 const WRITE_BYTES = 1 << 16;
 
-type Options = { file: string | null; column: string | null; policy: Partial<NormalizePolicy> | undefined; encoding: string };
+type Options = { file: string | null; column: string | null; policy: Partial<NormalizePolicy> | undefined; encoding: string; udf: UdfAnswer | null };
 
 /** A problem with the input or the arguments: printed as one line, with this exit status. */
 class Stop extends Error {
@@ -77,7 +83,7 @@ class Stop extends Error {
 }
 
 function parseArguments(args: string[]): Options | 'help' {
-  const options: Options = { file: null, column: null, policy: undefined, encoding: 'utf-8' };
+  const options: Options = { file: null, column: null, policy: undefined, encoding: 'utf-8', udf: null };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, null];
@@ -88,6 +94,7 @@ function parseArguments(args: string[]): Options | 'help' {
     };
     if (flag === '--help' || flag === '-h') return 'help';
     else if (flag === '--column') options.column = value();
+    else if (flag === '--udf') options.udf = udfAnswer(value());
     else if (flag === '--policy') options.policy = policyArgument(value());
     else if (flag === '--encoding') {
       options.encoding = value();
@@ -127,6 +134,12 @@ function policyProblem(p: PolicyProblem): string {
 
 /** Where the reading of lines has got to: lines ended so far. */
 type LineCount = { lines: number };
+
+function udfAnswer(value: string): UdfAnswer {
+  const answer = UDF_ANSWERS.find((a) => a === value);
+  if (answer === undefined) throw new Stop(`--udf ${value}: expected canonical or key`, 2);
+  return answer;
+}
 
 /**
  * Calls `onLine` for each line of the input: split at `\n`, `\r\n` or `\r`; the last line
@@ -353,6 +366,18 @@ function main(args: string[]): void {
   const options = parseArguments(args);
   if (options === 'help') {
     process.stdout.write(HELP);
+    return;
+  }
+  if (options.udf !== null) {
+    if (options.file !== null || options.column !== null) throw new Stop('--udf reads standard input only, one value per line (no file, no --column)', 2);
+    answerLines(
+      options.udf,
+      createNormalizer(options.policy, { changes: false }),
+      (buffer) => retrying(() => readSync(0, buffer, 0, buffer.length, null)),
+      (bytes) => {
+        for (let done = 0; done < bytes.length; ) done += retrying(() => writeSync(1, bytes, done, bytes.length - done));
+      },
+    );
     return;
   }
   const fd = options.file === null || options.file === '-' ? 0 : openSync(options.file, 'r');

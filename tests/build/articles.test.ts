@@ -13,7 +13,7 @@ const page = (path: string): HTMLElement => {
   return root;
 };
 
-const ORDER = ['percent-encoding', 'encoding-sets', 'encoding-functions', 'decoding', 'real-world-bugs', 'analytics-normalization', 'security', 'faq'];
+const ORDER = ['percent-encoding', 'encoding-sets', 'encoding-functions', 'decoding', 'real-world-bugs', 'analytics-normalization', 'warehouse', 'security', 'faq'];
 
 const HEADINGS: Record<string, string[]> = {
   'percent-encoding': ['why-it-exists', 'what-goes-wrong', 'character-classes', 'how-escaping-works', 'non-ascii', 'latin-accents', 'chinese', 'cyrillic', 'thai', 'devanagari', 'emoji', 'decoding-reverse', 'when-it-matters'],
@@ -21,7 +21,8 @@ const HEADINGS: Record<string, string[]> = {
   'encoding-functions': ['at-a-glance', 'try-it', 'javascript', 'python', 'java', 'php', 'go', 'dotnet', 'ruby', 'which-one'],
   decoding: ['stray-percent', 'invalid-utf8', 'windows-1251', 'windows-874', 'mojibake', 'plus-in-form-mode', 'double-encoding'],
   'real-world-bugs': ['vanishing-search-query', 'international-product', 'double-encoded-redirect', 'common-thread'],
-  'analytics-normalization': ['where-variants-come-from', 'safe-to-merge', 'decoded-exports', 'reserved-stay-encoded', 'two-models', 'what-stays-different', 'unicode-normalization', 'worked-example', 'default-rules', 'business-rules', 'pipeline', 'out-of-scope', 'tools-differ', 'warehouse-scale', 'warehouse-bigquery', 'warehouse-snowflake', 'warehouse-grouping', 'warehouse-cli', 'troubleshooting'],
+  'analytics-normalization': ['where-variants-come-from', 'safe-to-merge', 'decoded-exports', 'reserved-stay-encoded', 'two-models', 'what-stays-different', 'unicode-normalization', 'worked-example', 'default-rules', 'business-rules', 'pipeline', 'out-of-scope', 'tools-differ', 'warehouse-scale', 'troubleshooting'],
+  warehouse: ['warehouse-functions', 'warehouse-bigquery', 'warehouse-snowflake', 'warehouse-grouping', 'warehouse-cli', 'warehouse-clickhouse', 'warehouse-duckdb', 'warehouse-policy', 'warehouse-null', 'warehouse-keep'],
   security: ['path-traversal', 'double-decoding', 'overlong-utf8', 'nul-byte', 'crlf-injection', 'open-redirects', 'not-html-or-shell', 'defensive-recipe'],
   faq: ['encoding-questions', 'decoding-questions', 'server-questions', 'security-questions'],
 };
@@ -34,7 +35,7 @@ const FAQ = [
 ];
 
 describe('the English edition', () => {
-  it('lists its eight pages in reading order on the home page, and links each to the next', () => {
+  it('lists its nine pages in reading order on the home page, and links each to the next', () => {
     const links = page('/en/').querySelectorAll('main a').map((a) => a.getAttribute('href'));
     expect(links.filter((href) => ORDER.some((slug) => href === `/en/${slug}/`))).toEqual(ORDER.map((slug) => `/en/${slug}/`));
     ORDER.forEach((slug, i) => {

@@ -8,7 +8,9 @@ import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { download } from '../../../src/downloads/build.ts';
 import { normalize } from '../../../src/codec/index.ts';
-import { allTestUrls, POLICIES } from './support.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allTestUrls, analyticsUrls, POLICIES, repoRoot } from './support.ts';
 
 type Udf = (url: unknown, policy: unknown) => string | null;
 
@@ -35,6 +37,17 @@ function bareContext(): vm.Context {
   return context;
 }
 
+/**
+ * The body of a Snowflake function as the warehouse page writes it, with the script pasted
+ * in place of its comment line, as the page says to.
+ */
+function snowflakeBody(name: 'canonical_url' | 'url_group_key'): string {
+  const page = readFileSync(join(repoRoot, 'content', 'en', 'warehouse.mdx'), 'utf8');
+  const body = new RegExp(`CREATE OR REPLACE FUNCTION ${name}\\([^$]*\\$\\$\\n([\\s\\S]*?)\\$\\$;`).exec(page)?.[1];
+  if (body === undefined || !body.includes('// Paste the whole of canonical-url.js here.\n')) throw new Error(`no Snowflake body for ${name} on the warehouse page`);
+  return body.replace('// Paste the whole of canonical-url.js here.\n', () => `${script}\n`);
+}
+
 function load(): { context: vm.Context; canonicalUrl: Udf; urlGroupKey: Udf } {
   const context = bareContext();
   vm.runInContext(script, context);
@@ -59,6 +72,15 @@ describe('canonical-url.js', () => {
     expect(added).toHaveLength(4);
     expect(added).toEqual(expect.arrayContaining(['canonicalUrl', 'urlGroupKey', 'canonicalUrlLibrary', expect.stringMatching(/^canonicalUrlLibrary_[0-9a-f]{12}$/)]));
     expect(vm.runInContext('typeof canonicalUrl + typeof urlGroupKey', context)).toBe('functionfunction');
+    // Its header names every one of them, the cache property with this build's hash.
+    const header = script.slice(0, script.indexOf('*/'));
+    expect(added.filter((name) => !new RegExp(`\\b${name}\\b`).test(header))).toEqual([]);
+  });
+
+  it('is under the 100 KB Snowflake recommends for a function body', async () => {
+    // https://docs.snowflake.com/developer-guide/udf/javascript/udf-javascript-limitations
+    const { bytes } = await download('canonical-url.js');
+    expect(bytes).toBeLessThan(100_000);
   });
 
   it('can sit inside SQL dollar quotes and any text editor: ASCII only, no $$', () => {
@@ -139,12 +161,35 @@ describe('canonical-url.js', () => {
 
   it('inlined in a body evaluated for every row (Snowflake), sets up once and gives the same answers', () => {
     const context = bareContext();
-    const udf = vm.runInContext(`(function (RAW_URL, POLICY) {\n${script}\nreturn canonicalUrl(RAW_URL, POLICY);\n})`, context) as Udf;
+    const udf = vm.runInContext(`(function (RAW_URL, POLICY) {\n${snowflakeBody('canonical_url')}\n})`, context) as Udf;
     const urls = allTestUrls().slice(0, 500);
     expect(urls.filter((url) => udf(url, undefined) !== codecCanonical(url))).toEqual([]);
     // Rows after the first use the library kept on the global object, not a new one.
     const cache = Object.getOwnPropertyNames(vm.runInContext('globalThis', context)).find((name) => name.startsWith('canonicalUrlLibrary_'))!;
     vm.runInContext(`globalThis.${cache} = { canonicalUrl: function () { return 'from the cache'; } }`, context);
     expect(udf('/a', undefined)).toBe('from the cache');
+    const key = vm.runInContext(`(function (RAW_URL, POLICY) {\n${snowflakeBody('url_group_key')}\n})`, bareContext()) as Udf;
+    const expected = normalize('/a?a=2&b=1');
+    expect(expected.ok && key('/a?b=1&a=2', undefined)).toBe(expected.ok && expected.key);
+    expect(key('/a?b=1&a=2', undefined)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('pasted as the page shows and called once per row, runs as fast as the loaded functions called directly', () => {
+    // Snowflake evaluates the body for every row; the set-up it keeps on the global object
+    // must leave a row costing what a direct call costs. Alternating rounds, medians.
+    const rows = analyticsUrls(20_000);
+    const direct = load();
+    const pasted = vm.runInContext(`(function (RAW_URL, POLICY) {\n${snowflakeBody('canonical_url')}\n})`, bareContext()) as Udf;
+    const time = (udf: Udf) => {
+      const started = performance.now();
+      for (const row of rows) udf(row, undefined);
+      return performance.now() - started;
+    };
+    const rounds: [number, number][] = [];
+    for (let k = 0; k < 7; k++) rounds.push([time(direct.canonicalUrl), time(pasted)]);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+    const ratio = median(rounds.slice(2).map(([d]) => d)) / median(rounds.slice(2).map(([, p]) => p));
+    // About 1 when set-up is kept; several times less when a row sets the library up again.
+    expect(ratio).toBeGreaterThan(0.7);
   });
 });
