@@ -15,7 +15,7 @@ import { builtPages, DIST } from '../support/dist';
 
 type Edition = 'th' | 'hi' | 'uk';
 
-/** The locale's letters among all letters of its prose (issues 13-15). */
+/** The share of the locale's letters among all letters of its prose that an edition must reach. */
 const SCRIPT: Record<Edition, { letters: RegExp; threshold: number }> = {
   th: { letters: /\p{Script=Thai}/u, threshold: 0.85 },
   // Hindi developers keep technical terms such as URL, byte or UTF-8 in Latin script.

@@ -17,7 +17,7 @@ import { LOCALES } from '../../src/i18n/locales';
 import EncodedBy from '../../src/components/content/EncodedBy.astro';
 import EncoderTable from '../../src/components/content/EncoderTable.astro';
 
-// The article figures of content.md, rendered by the components the articles use.
+// The articles' figures (content/<locale>/*.mdx), rendered by the components the articles use.
 let container: AstroContainer;
 beforeAll(async () => {
   container = await AstroContainer.create();

@@ -19,7 +19,7 @@ import { LOCALES } from '../../src/i18n/locales';
 import { useTranslations } from '../../src/i18n';
 
 // The static HTML of every widget: what a reader sees with JavaScript off. Expected values
-// are the briefs' literals or come from independent oracles (the platform's encoders),
+// are literals the articles show or come from independent oracles (the platform's encoders),
 // never from the codec functions the widgets call.
 let container: AstroContainer;
 beforeAll(async () => {
@@ -287,7 +287,7 @@ describe('Group', () => {
     '/landing?utm_source=email%2Bcampaign',
   ];
 
-  it('groups the six analytics rows of content.md §5', async () => {
+  it('groups the six analytics rows of the analytics article', async () => {
     expect(groups(await render(Group, { lines: six }))).toEqual([
       ['/landing?utm_source=email%20campaign', 3],
       ['/landing?utm_source=email', 2],

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 // input in the locale's own words, and an FAQ deep link opens its answer; then what does not
 // depend on the locale (the browser sets, the language switch from an answer, the header).
 // Expected values come from independent oracles (the browser's encodeURIComponent,
-// URLSearchParams and URL) or from the content brief, never from the codec.
+// URLSearchParams and URL) or are the articles' own examples, never from the codec.
 
 async function type(page: Page, widget: string, text: string) {
   const input = page.locator(`#${widget} [data-role=input]`).first();

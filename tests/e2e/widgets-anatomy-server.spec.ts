@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ready, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Anatomy and Server view: content.md §1 (anatomy) and §4 (the vanishing search query).
+// Anatomy and Server view: the anatomy of content/en/percent-encoding.mdx and the vanishing
+// search query of content/en/real-world-bugs.mdx (#vanishing-search-query).
 for (const locale of ['en', 'hi']) {
   test.describe(`Anatomy (${locale})`, () => {
     test.beforeEach(async ({ page }) => {

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Decode on the tools page, with the worked examples of content.md §3 and §4. Behaviour in
+// Decode on the tools page, with the worked examples of content/en/decoding.mdx and
+// content/en/real-world-bugs.mdx. Behaviour in
 // English and in one other locale (its notices and digits); every locale's static
 // results are checked by widgets-nojs.spec.ts, its strings by the parity test, axe by pages.spec.ts.
 for (const locale of ['en', 'uk']) {

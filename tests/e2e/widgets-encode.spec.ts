@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Encode on the tools page. Expected values are the briefs' literals, or computed here by
+// Encode on the tools page. Expected values are literals the articles show, or computed here by
 // the platform's own encoders (an independent oracle), never by the codec under test.
 const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const form = (s: string) => new URLSearchParams({ x: s }).toString().slice(2);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Normalize and Compare with the worked examples of content.md §5.
+// Normalize and Compare with the worked examples of content/en/analytics-normalization.mdx.
 for (const locale of ['en', 'th']) {
   test.describe(`Normalize (${locale})`, () => {
     test.beforeEach(async ({ page }) => {
