@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
+import { buildStamp } from './src/integrations/build-stamp.ts';
 import { chunkUrls } from './src/integrations/chunk-url.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { thaiLineBreaks } from './src/integrations/thai-breaks.ts';
@@ -40,6 +41,8 @@ export default defineConfig({
     // The search index, built from the finished pages. `%` is part of a word, so a reader
     // can search for an escape such as %20.
     searchIndex({ includeCharacters: '%' }),
+    // Last: only a build that finished is recorded as made from the sources as they are.
+    buildStamp(),
   ],
   vite: {
     plugins: [chunkUrls()],

@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests run against the production build (`astro build` + `astro preview`).
+ * End-to-end tests run against the production build (`astro build` + `astro preview`), the
+ * whole suite (`npm test`); playwright.quick.config.ts runs the quick tier.
  * Debian's Chromium is used where it exists (Playwright cannot download its own browser
  * on every machine); elsewhere Playwright's managed Chromium is the fallback.
  */
 const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.PREVIEW_PORT ?? 4329);
 
-const chromium = {
+export const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
@@ -25,7 +26,7 @@ const chromium = {
   },
 };
 /** Specs whose verdict is a main-thread timing. */
-const TIMED = /widgets-(large-input|group-large)\.spec\.ts$/;
+export const TIMED = /widgets-(large-input|group-large)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,6 +36,8 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   timeout: 60_000,
+  // A build older than the sources is refused, not tested (src/integrations/build-stamp.ts).
+  globalSetup: './tests/support/fresh-build.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -48,7 +51,9 @@ export default defineConfig({
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}/en/`,
-    reuseExistingServer: !process.env.CI,
+    // Never a server this run did not start: one already on the port may serve another
+    // checkout's build. A busy port fails the run; PREVIEW_PORT picks another.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

@@ -42,10 +42,12 @@ export default getViteConfig({
         extends: true,
         test: {
           name: 'site',
-          include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.ts'],
           exclude: codecSuites,
         },
       },
+      // The gates over the production build in dist/: they refuse a build older than the sources.
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/fresh-build.ts'] } },
     ],
   },
 });
