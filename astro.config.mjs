@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import { buildStamp } from './src/integrations/build-stamp.ts';
+import { chunkGraph } from './src/integrations/chunk-graph.ts';
 import { chunkUrls } from './src/integrations/chunk-url.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { thaiLineBreaks } from './src/integrations/thai-breaks.ts';
@@ -45,7 +46,7 @@ export default defineConfig({
     buildStamp(),
   ],
   vite: {
-    plugins: [chunkUrls()],
+    plugins: [chunkUrls(), chunkGraph()],
     build: {
       rolldownOptions: {
         output: {
