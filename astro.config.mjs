@@ -42,11 +42,13 @@ export default defineConfig({
     // The search index, built from the finished pages. `%` is part of a word, so a reader
     // can search for an escape such as %20.
     searchIndex({ includeCharacters: '%' }),
+    // The browser chunks' imports, for the page-weight gates (tests/build/budgets.test.ts).
+    chunkGraph(),
     // Last: only a build that finished is recorded as made from the sources as they are.
     buildStamp(),
   ],
   vite: {
-    plugins: [chunkUrls(), chunkGraph()],
+    plugins: [chunkUrls()],
     build: {
       rolldownOptions: {
         output: {

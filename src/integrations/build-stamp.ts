@@ -34,11 +34,14 @@ export interface Stamp {
 }
 
 /**
- * Where a build's stamp is kept: beside Astro's other generated files, outside the output
- * directory, whose every file would be served.
+ * Where a record of the build in `outDir` is kept: beside Astro's other generated files,
+ * outside the output directory, whose every file would be served; one per output directory,
+ * as the test fixtures' builds have their own.
  */
-export const stampFile = (root: string, outDir: string) =>
-  join(root, '.astro', `build-stamp.${relative(root, outDir).split(sep).join('_') || basename(outDir)}.json`);
+export const buildRecord = (root: string, outDir: string, name: string) =>
+  join(root, '.astro', `${name}.${relative(root, outDir).split(sep).join('_') || basename(outDir)}.json`);
+
+const stampFile = (root: string, outDir: string) => buildRecord(root, outDir, 'build-stamp');
 
 /** Whether the build in `outDir` was made from the sources as they are now; if not, why. */
 export function staleness(root: string, outDir: string): string | undefined {

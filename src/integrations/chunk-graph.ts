@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
+import { buildRecord } from './build-stamp.ts';
 
 /** One browser chunk of the build: what it imports, and what it may load later. */
 export interface ChunkNode {
@@ -13,8 +16,8 @@ export interface ChunkNode {
 /** File name (`_astro/x.js`) → its node. */
 export type ChunkGraph = Record<string, ChunkNode>;
 
-/** Where the graph of the last build is kept: beside Astro's generated files, not served. */
-export const chunkGraphFile = (root: string) => join(root, '.astro', 'chunk-graph.json');
+/** Where the graph of the last build in `outDir` is kept (not served). */
+export const chunkGraphFile = (root: string, outDir: string) => buildRecord(root, outDir, 'chunk-graph');
 
 /**
  * Writes the browser build's chunk graph as the bundler knows it, for the page-weight gates
@@ -23,14 +26,22 @@ export const chunkGraphFile = (root: string) => join(root, '.astro', 'chunk-grap
  * does not record as an import: a `?chunk` URL (src/integrations/chunk-url.ts) names the
  * chunk of the module it was imported with.
  */
-export function chunkGraph(): Plugin {
-  let root = '';
+export function chunkGraph(): AstroIntegration {
+  return {
+    name: 'chunk-graph',
+    hooks: {
+      'astro:config:setup': ({ config, updateConfig }) => {
+        const file = chunkGraphFile(fileURLToPath(config.root), fileURLToPath(config.outDir));
+        updateConfig({ vite: { plugins: [graphWriter(file)] } });
+      },
+    },
+  };
+}
+
+function graphWriter(file: string): Plugin {
   return {
     name: 'chunk-graph',
     apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
@@ -46,7 +57,6 @@ export function chunkGraph(): Plugin {
         });
         graph[chunk.fileName] = { imports: [...chunk.imports], later: [...chunk.dynamicImports, ...named] };
       }
-      const file = chunkGraphFile(root);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, `${JSON.stringify(graph, null, 2)}\n`);
     },

@@ -39,7 +39,7 @@ export interface PageScripts {
   hasSearch: boolean;
 }
 
-const graph = (): ChunkGraph => JSON.parse(readFileSync(chunkGraphFile(resolve(DIST, '..')), 'utf8')) as ChunkGraph;
+const graph = (): ChunkGraph => JSON.parse(readFileSync(chunkGraphFile(resolve(DIST, '..'), DIST), 'utf8')) as ChunkGraph;
 
 // An inline script's references to chunks, as Astro writes them: site paths in quotes.
 const INLINE_STATIC = /\b(?:import|from)\s*["'`](\/_astro\/[^"'`]+\.js)["'`]/g;
