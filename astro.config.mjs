@@ -3,14 +3,14 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
 import { buildStamp } from './src/integrations/build-stamp.ts';
 import { chunkGraph } from './src/integrations/chunk-graph.ts';
 import { chunkUrls } from './src/integrations/chunk-url.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { thaiLineBreaks } from './src/integrations/thai-breaks.ts';
 
-// Keep in sync with src/i18n/locales.ts (this file is plain JS and is loaded before TypeScript).
-const locales = ['en', 'th', 'hi', 'uk'];
+const locales = [...LOCALES];
 
 export default defineConfig({
   // The deployed origin, used for canonical URLs, hreflang alternates and the sitemap.
@@ -19,7 +19,7 @@ export default defineConfig({
   build: { format: 'directory' },
   i18n: {
     locales,
-    defaultLocale: 'en',
+    defaultLocale: DEFAULT_LOCALE,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   markdown: {
@@ -32,7 +32,7 @@ export default defineConfig({
   integrations: [
     mdx(),
     sitemap({
-      i18n: { defaultLocale: 'en', locales: Object.fromEntries(locales.map((l) => [l, l])) },
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(locales.map((l) => [l, l])) },
       // The root is a language chooser, not a page of any one locale.
       filter: (page) => new URL(page).pathname !== '/',
     }),

@@ -1,30 +1,14 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 
 /**
  * End-to-end tests run against the production build (`astro build` + `astro preview`), the
  * whole suite (`npm test`); playwright.quick.config.ts runs the quick tier.
- * Debian's Chromium is used where it exists (Playwright cannot download its own browser
- * on every machine); elsewhere Playwright's managed Chromium is the fallback.
+ * The browser and its options: tests/support/chromium.ts.
  */
-const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.PREVIEW_PORT ?? 4329);
 
-export const chromium = {
-  ...devices['Desktop Chrome'],
-  launchOptions: {
-    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-    // Without these, Chromium keeps trying to reach Google's services, which a
-    // closed network refuses; --no-sandbox is needed when tests run as root.
-    args: [
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    ],
-  },
-};
+export const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
 /** Specs whose verdict is a main-thread timing. */
 export const TIMED = /widgets-(large-input|group-large)\.spec\.ts$/;
 

@@ -1,13 +1,11 @@
 /// <reference types="vitest/config" />
-import { existsSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { getViteConfig } from 'astro/config';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 
 const codecSuites = ['tests/unit/codec/**/*.test.ts'];
 /** Bundles the codec as a page would and reads its sources: Node only. */
 const nodeOnly = ['tests/unit/codec/packaging.test.ts'];
-// As in playwright.config.ts: Debian's Chromium where it exists, Playwright's own elsewhere.
-const systemChromium = '/usr/bin/chromium';
 
 // Astro's Vite config, so component tests can render .astro files with the container API.
 export default getViteConfig({
@@ -28,12 +26,7 @@ export default getViteConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({
-              launchOptions: {
-                ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-                args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-              },
-            }),
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
             instances: [{ browser: 'chromium' }],
           },
         },

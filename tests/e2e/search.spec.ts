@@ -2,12 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { LOCALES, type Locale } from '../../src/i18n/locales';
 import { DIST } from '../support/dist';
 
 // The header search (src/components/search/): Pagefind over each locale's own pages, loaded
 // when the reader opens it, with the site's own keyboard-usable results.
-const LOCALES = ['en', 'th', 'hi', 'uk'] as const;
-type Locale = (typeof LOCALES)[number];
 
 /** The locale's `search` strings (src/i18n/<locale>.json). */
 const strings = (locale: Locale): Record<string, string> =>
