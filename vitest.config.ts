@@ -11,7 +11,6 @@ const nodeOnly = ['tests/unit/codec/packaging.test.ts'];
 export default getViteConfig({
   test: {
     testTimeout: 30_000,
-    benchmark: { include: ['tests/bench/**/*.bench.ts'] },
     projects: [
       { extends: true, test: { name: 'codec', include: codecSuites } },
       // The same suites inside Chromium, as the widgets and Group's worker run the codec:
