@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { routedContainer } from '../support/container';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Encode from '../../src/widgets/encode/Encode.astro';
@@ -15,7 +16,6 @@ import { dictFor, widgetId } from '../../src/widgets/lib/build';
 import { functionsView, wholeResult } from '../../src/widgets/functions/view';
 import { encoders } from '../../src/codec';
 import fc from 'fast-check';
-import { LOCALES } from '../../src/i18n/locales';
 import { useTranslations } from '../../src/i18n';
 
 // The static HTML of every widget: what a reader sees with JavaScript off. Expected values
@@ -23,10 +23,7 @@ import { useTranslations } from '../../src/i18n';
 // never from the codec functions the widgets call.
 let container: AstroContainer;
 beforeAll(async () => {
-  // The site's i18n routing, so a request for /th/... renders with Astro.currentLocale = 'th'.
-  container = await AstroContainer.create({
-    manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
-  });
+  container = await routedContainer();
 });
 
 type Component = Parameters<AstroContainer['renderToString']>[0];
