@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
+import { expect } from '@playwright/test';
+import { setValue, test, texts, timedSetValue, tools } from './widgets-helpers';
 
 // Decode on the tools page, with the worked examples of content/en/decoding.mdx and
 // content/en/real-world-bugs.mdx. Behaviour in
@@ -7,10 +7,7 @@ import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers'
 // results are checked by widgets-nojs.spec.ts, its strings by the parity test, axe by pages.spec.ts.
 for (const locale of ['en', 'uk']) {
   test.describe(`Decode (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-decode'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-decode' } });
 
     test('reads Fu%C3%9Fball as UTF-8, and as windows-1252 only when the reader says so', async ({ page }) => {
       const w = page.locator('#tool-decode');
