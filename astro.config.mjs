@@ -3,12 +3,14 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales.ts';
+import { buildStamp } from './src/integrations/build-stamp.ts';
+import { chunkGraph } from './src/integrations/chunk-graph.ts';
 import { chunkUrls } from './src/integrations/chunk-url.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { thaiLineBreaks } from './src/integrations/thai-breaks.ts';
 
-// Keep in sync with src/i18n/locales.ts (this file is plain JS and is loaded before TypeScript).
-const locales = ['en', 'th', 'hi', 'uk'];
+const locales = [...LOCALES];
 
 export default defineConfig({
   // The deployed origin, used for canonical URLs, hreflang alternates and the sitemap.
@@ -17,7 +19,7 @@ export default defineConfig({
   build: { format: 'directory' },
   i18n: {
     locales,
-    defaultLocale: 'en',
+    defaultLocale: DEFAULT_LOCALE,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   markdown: {
@@ -30,7 +32,7 @@ export default defineConfig({
   integrations: [
     mdx(),
     sitemap({
-      i18n: { defaultLocale: 'en', locales: Object.fromEntries(locales.map((l) => [l, l])) },
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(locales.map((l) => [l, l])) },
       // The root is a language chooser, not a page of any one locale.
       filter: (page) => new URL(page).pathname !== '/',
     }),
@@ -40,6 +42,10 @@ export default defineConfig({
     // The search index, built from the finished pages. `%` is part of a word, so a reader
     // can search for an escape such as %20.
     searchIndex({ includeCharacters: '%' }),
+    // The browser chunks' imports, for the page-weight gates (tests/build/budgets.test.ts).
+    chunkGraph(),
+    // Last: only a build that finished is recorded as made from the sources as they are.
+    buildStamp(),
   ],
   vite: {
     plugins: [chunkUrls()],

@@ -1,31 +1,16 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 
 /**
- * End-to-end tests run against the production build (`astro build` + `astro preview`).
- * Debian's Chromium is used where it exists (Playwright cannot download its own browser
- * on every machine); elsewhere Playwright's managed Chromium is the fallback.
+ * End-to-end tests run against the production build (`astro build` + `astro preview`), the
+ * whole suite (`npm test`); playwright.quick.config.ts runs the quick tier.
+ * The browser and its options: tests/support/chromium.ts.
  */
-const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.PREVIEW_PORT ?? 4329);
 
-const chromium = {
-  ...devices['Desktop Chrome'],
-  launchOptions: {
-    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-    // Without these, Chromium keeps trying to reach Google's services, which a
-    // closed network refuses; --no-sandbox is needed when tests run as root.
-    args: [
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    ],
-  },
-};
+export const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
 /** Specs whose verdict is a main-thread timing. */
-const TIMED = /widgets-(large-input|group-large)\.spec\.ts$/;
+export const TIMED = /widgets-(large-input|group-large)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,6 +20,8 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   timeout: 60_000,
+  // A build older than the sources is refused, not tested (src/integrations/build-stamp.ts).
+  globalSetup: './tests/support/fresh-build.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -48,7 +35,9 @@ export default defineConfig({
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}/en/`,
-    reuseExistingServer: !process.env.CI,
+    // Never a server this run did not start: one already on the port may serve another
+    // checkout's build. A busy port fails the run; PREVIEW_PORT picks another.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

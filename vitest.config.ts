@@ -1,19 +1,16 @@
 /// <reference types="vitest/config" />
-import { existsSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { getViteConfig } from 'astro/config';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 
 const codecSuites = ['tests/unit/codec/**/*.test.ts'];
 /** Bundles the codec as a page would and reads its sources: Node only. */
 const nodeOnly = ['tests/unit/codec/packaging.test.ts'];
-// As in playwright.config.ts: Debian's Chromium where it exists, Playwright's own elsewhere.
-const systemChromium = '/usr/bin/chromium';
 
 // Astro's Vite config, so component tests can render .astro files with the container API.
 export default getViteConfig({
   test: {
     testTimeout: 30_000,
-    benchmark: { include: ['tests/bench/**/*.bench.ts'] },
     projects: [
       { extends: true, test: { name: 'codec', include: codecSuites } },
       // The same suites inside Chromium, as the widgets and Group's worker run the codec:
@@ -28,12 +25,7 @@ export default getViteConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({
-              launchOptions: {
-                ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-                args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-              },
-            }),
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
             instances: [{ browser: 'chromium' }],
           },
         },
@@ -42,10 +34,12 @@ export default getViteConfig({
         extends: true,
         test: {
           name: 'site',
-          include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.ts'],
           exclude: codecSuites,
         },
       },
+      // The gates over the production build in dist/: they refuse a build older than the sources.
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/fresh-build.ts'] } },
     ],
   },
 });

@@ -156,7 +156,7 @@ console.log(
 );
 console.log(`(checksum ${sink})`);
 
-// === Downloads: canonical-url.mjs and canonical-url.js (issue 21) ==========================
+// === Downloads: canonical-url.mjs and canonical-url.js ======================================
 // A self-contained block: builds both downloads as the site does, streams 1,000,000
 // analytics lines through the command-line tool (a child process with this Node, output
 // to /dev/null) and reports lines per second and peak memory, also in its --udf mode

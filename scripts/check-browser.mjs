@@ -1,8 +1,8 @@
 // Fails fast, with the fix, when no Chromium is available for the end-to-end tests.
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { SYSTEM_CHROMIUM as system } from '../tests/support/chromium.ts';
 
-const system = '/usr/bin/chromium';
 let managed = '';
 try {
   managed = chromium.executablePath();

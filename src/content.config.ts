@@ -1,14 +1,16 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { CONTENT_DIR } from './lib/content-dir.ts';
 
 /**
- * Articles live in `content/<locale>/<slug>.mdx`; the entry id is `<locale>/<slug>`.
+ * Articles live in `content/<locale>/<slug>.mdx` (CONTENT_DIR: a test fixture's directory
+ * instead); the entry id is `<locale>/<slug>`.
  * The slug is ASCII and the same in every locale, so a page's URL differs between
  * locales only in its first segment.
  */
 const docs = defineCollection({
-  loader: glob({ base: './content', pattern: '*/*.mdx' }),
+  loader: glob({ base: `./${CONTENT_DIR}`, pattern: '*/*.mdx' }),
   schema: z.object({
     title: z.string().min(1),
     /** One sentence: used for <meta name="description"> and the home page list. */

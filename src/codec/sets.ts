@@ -90,7 +90,7 @@ function componentSet(raw: (c: number) => boolean, decode: (c: number) => boolea
   return { raw: asciiTable(raw), decode: decodeTable, plusIsSpace };
 }
 
-// The data model's raw characters, per component (codec brief, "Normalize"): what a server
+// The data model's raw characters, per component (README.md, "Two models"): what a server
 // reads the same whether it is written raw or escaped, and that carries no structure there.
 // https://www.rfc-editor.org/rfc/rfc3986#section-3.3  pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
 const isSegmentRaw = (c: number) => isUnreserved(c) || (isReserved(c) && c !== 0x2f && c !== 0x3f && c !== 0x23 && c !== 0x5b && c !== 0x5d);

@@ -4,7 +4,7 @@
  */
 import H2 from './H2.astro';
 import H3 from './H3.astro';
-// Article figures computed by the codec at build time (content writers), and the FAQ item.
+// Article figures computed by the codec at build time, and the FAQ item.
 import Esc from './content/Esc.astro';
 import Decoded from './content/Decoded.astro';
 import Canonical from './content/Canonical.astro';
@@ -22,7 +22,7 @@ import Resolved from './content/Resolved.astro';
 import FaqItem from './FaqItem.astro';
 // Download links with their size and SHA-256, computed from the built file.
 import Download from './Download.astro';
-// Live widgets (the widgets engineer): props set the example, e.g. <Encode value="ламінат" />.
+// Live widgets: props set the example, e.g. <Encode value="ламінат" />.
 import Encode from '../widgets/encode/Encode.astro';
 import Decode from '../widgets/decode/Decode.astro';
 import Anatomy from '../widgets/anatomy/Anatomy.astro';

@@ -1,20 +1,18 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { routedContainer } from '../support/container';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import BrowserSets from '../../src/widgets/browser-sets/BrowserSets.astro';
 import BrowserSetTable from '../../src/components/content/BrowserSetTable.astro';
 import { browserSetsView, CELL_LIMIT } from '../../src/widgets/browser-sets/view';
 import { resources } from '../../src/i18n';
-import { LOCALES } from '../../src/i18n/locales';
 import { urlWrites } from '../support/url-writes';
 
 // The BrowserSets widget's static HTML and the encoding-sets table. Expected values come from
 // Node's URL parser (its setters write each part with the WHATWG set), never from the codec.
 let container: AstroContainer;
 beforeAll(async () => {
-  container = await AstroContainer.create({
-    manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
-  });
+  container = await routedContainer();
 });
 
 type Component = Parameters<AstroContainer['renderToString']>[0];

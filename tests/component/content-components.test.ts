@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { routedContainer } from '../support/container';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ByteCount from '../../src/components/content/ByteCount.astro';
@@ -14,11 +15,10 @@ import Raw from '../../src/components/content/Raw.astro';
 import Utf8Bytes from '../../src/components/content/Utf8Bytes.astro';
 import FaqItem from '../../src/components/FaqItem.astro';
 import { useTranslations } from '../../src/i18n';
-import { LOCALES } from '../../src/i18n/locales';
 import EncodedBy from '../../src/components/content/EncodedBy.astro';
 import EncoderTable from '../../src/components/content/EncoderTable.astro';
 
-// The article figures of content.md, rendered by the components the articles use.
+// The articles' figures (content/<locale>/*.mdx), rendered by the components the articles use.
 let container: AstroContainer;
 beforeAll(async () => {
   container = await AstroContainer.create();
@@ -216,9 +216,7 @@ describe('EncoderTable', () => {
   // The site's i18n routing, so a request for /uk/... renders with Astro.currentLocale = 'uk'.
   let routed: AstroContainer;
   beforeAll(async () => {
-    routed = await AstroContainer.create({
-      manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
-    });
+    routed = await routedContainer();
   });
 
   async function table(locale: string) {

@@ -1,4 +1,4 @@
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { routedContainer } from '../support/container';
 import { parse } from 'node-html-parser';
 import { describe, expect, it, vi } from 'vitest';
 import GroupingDiagram from '../../src/components/diagrams/GroupingDiagram.astro';
@@ -20,9 +20,7 @@ vi.mock('../../src/codec/index.ts', async (original) => {
 
 describe('a rule the locale files do not name yet', () => {
   it.each([GroupingDiagram, PipelineDiagram])('is drawn with the fallback name in every locale (%#)', async (component) => {
-    const container = await AstroContainer.create({
-      manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
-    });
+    const container = await routedContainer();
     const expected = { en: 'Rule collapse-slashes', th: 'กฎ collapse-slashes', hi: 'नियम collapse-slashes', uk: 'Правило collapse-slashes' };
     for (const locale of LOCALES) {
       const html = await container.renderToString(component, { props: {}, request: new Request(`http://localhost/${locale}/x/`) });

@@ -1,4 +1,5 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { routedContainer } from '../support/container';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import UrlPartsDiagram from '../../src/components/diagrams/UrlPartsDiagram.astro';
@@ -18,9 +19,7 @@ import { LOCALES, type Locale } from '../../src/i18n/locales';
 // picture and clear of every other text, by the same estimates the layout used.
 let container: AstroContainer;
 beforeAll(async () => {
-  container = await AstroContainer.create({
-    manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
-  });
+  container = await routedContainer();
 });
 
 type Component = Parameters<AstroContainer['renderToString']>[0];

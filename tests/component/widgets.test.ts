@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { routedContainer } from '../support/container';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Encode from '../../src/widgets/encode/Encode.astro';
@@ -15,18 +16,14 @@ import { dictFor, widgetId } from '../../src/widgets/lib/build';
 import { functionsView, wholeResult } from '../../src/widgets/functions/view';
 import { encoders } from '../../src/codec';
 import fc from 'fast-check';
-import { LOCALES } from '../../src/i18n/locales';
 import { useTranslations } from '../../src/i18n';
 
 // The static HTML of every widget: what a reader sees with JavaScript off. Expected values
-// are the briefs' literals or come from independent oracles (the platform's encoders),
+// are literals the articles show or come from independent oracles (the platform's encoders),
 // never from the codec functions the widgets call.
 let container: AstroContainer;
 beforeAll(async () => {
-  // The site's i18n routing, so a request for /th/... renders with Astro.currentLocale = 'th'.
-  container = await AstroContainer.create({
-    manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: 'en', domainLookupTable: {} } } as never,
-  });
+  container = await routedContainer();
 });
 
 type Component = Parameters<AstroContainer['renderToString']>[0];
@@ -287,7 +284,7 @@ describe('Group', () => {
     '/landing?utm_source=email%2Bcampaign',
   ];
 
-  it('groups the six analytics rows of content.md §5', async () => {
+  it('groups the six analytics rows of the analytics article', async () => {
     expect(groups(await render(Group, { lines: six }))).toEqual([
       ['/landing?utm_source=email%20campaign', 3],
       ['/landing?utm_source=email', 2],

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LOCALES } from '../../src/i18n/locales';
 
 // Each edition, read as a reader would: one live example on every article answers a new
 // input in the locale's own words, and an FAQ deep link opens its answer; then what does not
 // depend on the locale (the browser sets, the language switch from an answer, the header).
 // Expected values come from independent oracles (the browser's encodeURIComponent,
-// URLSearchParams and URL) or from the content brief, never from the codec.
+// URLSearchParams and URL) or are the articles' own examples, never from the codec.
 
 async function type(page: Page, widget: string, text: string) {
   const input = page.locator(`#${widget} [data-role=input]`).first();
@@ -191,7 +192,7 @@ test('switching language from an FAQ answer lands on the same answer', async ({ 
 });
 
 test('the header links the FAQ and the tools in every locale', async ({ page }) => {
-  for (const locale of ['en', 'th', 'hi', 'uk']) {
+  for (const locale of LOCALES) {
     await page.goto(`/${locale}/`);
     const nav = page.locator('.site-nav');
     await expect(nav.locator(`a[href="/${locale}/faq/"]`)).toHaveCount(1);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LOCALES } from '../../src/i18n/locales';
 import { builtPages } from '../support/dist';
 
 // The diagrams as Chromium draws them, with real fonts, in every locale (th, hi, uk labels on
@@ -15,7 +16,7 @@ test('the diagrams are on the pages that teach their ideas, in every locale', ()
       .find((p) => p.path === path)!
       .root.querySelectorAll('figure.dg')
       .map((f) => f.getAttribute('data-diagram'));
-  for (const locale of ['en', 'th', 'hi', 'uk']) {
+  for (const locale of LOCALES) {
     expect(kinds(`/${locale}/percent-encoding/`)).toEqual(['url-parts', 'escape-steps']);
     expect(kinds(`/${locale}/decoding/`)).toEqual(['layers']);
     expect(kinds(`/${locale}/analytics-normalization/`)).toEqual(['grouping', 'pipeline']);

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { LOCALES } from '../../src/i18n/locales';
 import { expect, test, type Page } from '@playwright/test';
 import { ready, setValue, tools } from './widgets-helpers';
 
@@ -23,7 +24,7 @@ async function axe(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-for (const locale of ['en', 'th', 'hi', 'uk']) {
+for (const locale of LOCALES) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`tools page has no WCAG 2.2 AA violations, before and after errors (${locale}, ${colorScheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });

@@ -1,13 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { ready, texts, timedSetValue, tools } from './widgets-helpers';
+import { expect } from '@playwright/test';
+import { test, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Anatomy and Server view: content.md §1 (anatomy) and §4 (the vanishing search query).
+// Anatomy and Server view: the anatomy of content/en/percent-encoding.mdx and the vanishing
+// search query of content/en/real-world-bugs.mdx (#vanishing-search-query).
 for (const locale of ['en', 'hi']) {
   test.describe(`Anatomy (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-anatomy'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-anatomy' } });
 
     test('splits a URL into parts and tells structure from data', async ({ page }) => {
       const w = page.locator('#tool-anatomy');
@@ -46,10 +44,7 @@ for (const locale of ['en', 'hi']) {
 
 for (const locale of ['en', 'uk']) {
   test.describe(`Server view (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-server-view'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-server-view' } });
 
     const params = async (page: import('@playwright/test').Page) => {
       const rows = page.locator('#tool-server-view [data-role=param]');

@@ -1,15 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
+import { expect } from '@playwright/test';
+import { setValue, test, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Decode on the tools page, with the worked examples of content.md §3 and §4. Behaviour in
+// Decode on the tools page, with the worked examples of content/en/decoding.mdx and
+// content/en/real-world-bugs.mdx. Behaviour in
 // English and in one other locale (its notices and digits); every locale's static
 // results are checked by widgets-nojs.spec.ts, its strings by the parity test, axe by pages.spec.ts.
 for (const locale of ['en', 'uk']) {
   test.describe(`Decode (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-decode'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-decode' } });
 
     test('reads Fu%C3%9Fball as UTF-8, and as windows-1252 only when the reader says so', async ({ page }) => {
       const w = page.locator('#tool-decode');

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
+import { expect } from '@playwright/test';
+import { ready, setValue, test, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Encode on the tools page. Expected values are the briefs' literals, or computed here by
+// Encode on the tools page. Expected values are literals the articles show, or computed here by
 // the platform's own encoders (an independent oracle), never by the codec under test.
 const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const form = (s: string) => new URLSearchParams({ x: s }).toString().slice(2);
@@ -10,10 +10,7 @@ const form = (s: string) => new URLSearchParams({ x: s }).toString().slice(2);
 // are checked by widgets-nojs.spec.ts, its strings by the parity test, axe by pages.spec.ts.
 for (const locale of ['en', 'th']) {
   test.describe(`Encode (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-encode'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-encode' } });
 
     test('encodes C++ & C# in all three sets', async ({ page }) => {
       const w = page.locator('#tool-encode');

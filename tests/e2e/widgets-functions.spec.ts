@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ready, setValue, timedSetValue } from './widgets-helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ready, setValue, test, timedSetValue } from './widgets-helpers';
 
 // The Functions widget on the encoding-functions page. Expected values come from the real
 // functions: the JavaScript ones run in the page itself, the others were recorded by their own
@@ -32,10 +32,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 for (const locale of ['en', 'uk']) {
   test.describe(`Functions (${locale})`, () => {
-    test.beforeEach(async ({ page: p }) => {
-      await p.goto(page(locale));
-      await ready(p.locator('#functions-main'));
-    });
+    test.use({ widgetPage: { path: page(locale), widget: '#functions-main' } });
 
     test('every row answers a new text as its real function does', async ({ page: p }) => {
       const w = p.locator('#functions-main');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { analyticsExport, bareBox, groupMessage, ready, tools, watchLongTasks } from './widgets-helpers';
+import { expect } from '@playwright/test';
+import { analyticsExport, bareBox, groupMessage, ready, test, tools, watchLongTasks } from './widgets-helpers';
 
 // Group with 100,000 lines: a 4 MB paste taken into memory without a long task, and the
 // worker grouping a file of them while the page stays responsive. Timing-sensitive: the
@@ -10,10 +10,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 for (const locale of ['en', 'uk']) {
   test.describe(`Group (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-group'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-group' } });
 
     test('a 4 MB paste is grouped from memory without blocking the page', async ({ page }) => {
       const w = page.locator('#tool-group');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { analyticsExport, groupMessage, ready, texts, tools } from './widgets-helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { analyticsExport, groupMessage, test, texts, tools } from './widgets-helpers';
 
-// Group: content.md §5's six analytics rows, split pages first, the filter and the orders,
+// Group: the six analytics rows of content/en/analytics-normalization.mdx, split pages first, the filter and the orders,
 // why spellings merged, lines, CSV and TSV with a count column, the CSV mapping, share
 // links, files too large, and 100,000 lines from a file and from a 4 MB paste.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -43,10 +43,7 @@ const groups = (w: Locator) =>
 
 for (const locale of ['en', 'uk']) {
   test.describe(`Group (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-group'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-group' } });
 
     test('groups the six analytics variants into three pages, and keeps %2B apart', async ({ page }) => {
       const w = page.locator('#tool-group');

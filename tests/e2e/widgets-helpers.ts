@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** The tools page of a locale, with every widget at full size (ids `tool-<name>`). */
 export const tools = (locale: string) => `/${locale}/tools/`;
@@ -49,6 +49,24 @@ export async function ready(widget: Locator): Promise<void> {
   await widget.scrollIntoViewIfNeeded();
   await expect(widget.locator('[data-action=share]')).toBeVisible();
 }
+
+/**
+ * Playwright's `test`, with an option for a describe whose every test starts on one page with
+ * one widget ready: `test.use({ widgetPage: { path: tools('en'), widget: '#tool-encode' } })`.
+ */
+export const test = base.extend<{ widgetPage: { path: string; widget: string } | undefined; openWidgetPage: void }>({
+  widgetPage: [undefined, { option: true }],
+  openWidgetPage: [
+    async ({ page, widgetPage }, use) => {
+      if (widgetPage) {
+        await page.goto(widgetPage.path);
+        await ready(page.locator(widgetPage.widget));
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+});
 
 /** The text of each element, in order. */
 export const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => e.textContent ?? ''));

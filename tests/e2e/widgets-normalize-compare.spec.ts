@@ -1,13 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { ready, setValue, texts, timedSetValue, tools } from './widgets-helpers';
+import { expect } from '@playwright/test';
+import { setValue, test, texts, timedSetValue, tools } from './widgets-helpers';
 
-// Normalize and Compare with the worked examples of content.md §5.
+// Normalize and Compare with the worked examples of content/en/analytics-normalization.mdx.
 for (const locale of ['en', 'th']) {
   test.describe(`Normalize (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-normalize'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-normalize' } });
 
     test('decodes unreserved escapes, and says which rule did it', async ({ page }) => {
       const w = page.locator('#tool-normalize');
@@ -80,10 +77,7 @@ for (const locale of ['en', 'th']) {
 
 for (const locale of ['en', 'hi']) {
   test.describe(`Compare (${locale})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(tools(locale));
-      await ready(page.locator('#tool-compare'));
-    });
+    test.use({ widgetPage: { path: tools(locale), widget: '#tool-compare' } });
 
     test('tells encoding-only differences from data differences', async ({ page }) => {
       const w = page.locator('#tool-compare');

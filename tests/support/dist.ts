@@ -5,6 +5,8 @@ import { parse, type HTMLElement } from 'node-html-parser';
 
 /** The production build that the build gates and the end-to-end tests inspect. */
 export const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
+/** The build of tests/fixtures/fallback-site/ (`npm run build:fixtures`): a locale lacks a page. */
+export const FALLBACK_DIST = resolve(import.meta.dirname, '..', '..', 'dist-fallback');
 
 export interface BuiltPage {
   /** URL path as served: `/th/faq/`, `/`, `/404.html`. */
@@ -22,24 +24,24 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-/** Maps a file of dist/ to the path a browser requests for it. */
-export function urlPathOf(file: string): string {
-  const rel = relative(DIST, file).split(sep).join('/');
+/** Maps a file of dist/ (or of `dist`) to the path a browser requests for it. */
+export function urlPathOf(file: string, dist = DIST): string {
+  const rel = relative(dist, file).split(sep).join('/');
   if (rel === 'index.html') return '/';
   if (rel.endsWith('/index.html')) return `/${rel.slice(0, -'index.html'.length)}`;
   return `/${rel}`;
 }
 
-/** Every HTML page of the build, parsed once. Fails loudly when there is no build. */
-export function builtPages(): BuiltPage[] {
-  if (!existsSync(DIST)) {
-    throw new Error(`No build at ${DIST}: run \`npx astro build\` first (npm test does).`);
+/** Every HTML page of the build (or of `dist`), parsed once. Fails loudly when there is no build. */
+export function builtPages(dist = DIST): BuiltPage[] {
+  if (!existsSync(dist)) {
+    throw new Error(`No build at ${dist}: run \`npm run build\` first (npm test does).`);
   }
-  return htmlFiles(DIST)
+  return htmlFiles(dist)
     .sort()
     .map((file) => {
       const html = readFileSync(file, 'utf8');
-      return { path: urlPathOf(file), file, html, root: parse(html) };
+      return { path: urlPathOf(file, dist), file, html, root: parse(html) };
     });
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { DIST } from './dist';
+import { DIST } from './dist.ts';
 
 /**
  * The search's files in the build: its own chunk in dist/_astro/ (src/components/search/

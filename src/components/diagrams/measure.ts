@@ -71,10 +71,6 @@ export const isTall = (text: string): boolean => TALL_SCRIPT.test(text);
 /** Line height in pixels: room for marks above and below in Thai and Devanagari. */
 export const lineHeight = (text: string, style: TextStyle): number => Math.ceil(style.size * (isTall(text) ? 1.8 : 1.35));
 
-/** Height of several lines, each with its own line height. */
-export const linesHeight = (lines: string[], style: TextStyle): number =>
-  lines.reduce((sum, line) => sum + lineHeight(line, style), 0);
-
 /**
  * Prose wrapped to lines no wider than `maxWidth`, at word boundaries found by
  * `Intl.Segmenter`, or for Thai, which writes no spaces, by `thaiPieces`. A word wider than

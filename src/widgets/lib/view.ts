@@ -84,13 +84,13 @@ export const position = (text: string, index: number): number => [...text.slice(
  */
 export const CUT = 200_000;
 
-/** The `[data-role=cut]` note (message `key`) for a text of `length` characters, or `false` when it is shown whole. */
 /**
  * A count as the page's language writes it (`m.locale`, set by dictFor: 200,000, 2,00,000,
  * 200 000), as a view node, so str() does not isolate it as reader data.
  */
 export const figure = (m: Dict, n: number): Child[] => [n.toLocaleString(m.locale)];
 
+/** The `[data-role=cut]` note (message `key`) for a text of `length` characters, or `false` when it is shown whole. */
 export const cutNote = (m: Dict, key: string, length: number): string | false =>
   length > CUT && str(m, key, { shown: figure(m, CUT), length: figure(m, length) });
 
@@ -101,7 +101,7 @@ export const CELL = 500;
 export const clip = (s: string, max = 60): string => (s.length > max ? `${s.slice(0, max / 2 - 2)}…${s.slice(2 - max / 2)}` : s);
 
 /**
- * A widget's custom-element name, from its kind (`encode` → `pe-encode`): the one place the
- * convention lives, for Shell (which renders it) and define.
+ * A widget's custom-element name, from its kind (`encode` → `pe-encode`), for Shell (which
+ * renders it) and define. lib/on-use.ts writes it out again, as it imports nothing.
  */
 export const widgetTag = (kind: string): string => `pe-${kind}`;

@@ -1,5 +1,5 @@
 /**
- * The Web Platform Tests' data, read unchanged from ../shared/conformance/wpt/.
+ * The Web Platform Tests' data, vendored unchanged in tests/fixtures/wpt/.
  * Our own extra cases live in the other test files, as ada-url keeps upstream data apart.
  */
 import { describe, expect, test } from 'vitest';
@@ -19,7 +19,7 @@ const urlencoded = wptUrlencoded as UrlencodedCase[];
 
 /**
  * Output encodings the codec cannot express, and why. The public `encode` is UTF-8 only
- * (the brief pins it); single-byte legacy outputs are covered by the internal
+ * (URLs are UTF-8 today, and the site teaches only that); single-byte legacy outputs are covered by the internal
  * `percentEncodeSingleByte` helper, which derives its table from `TextDecoder`.
  * `iso-2022-jp` is a stateful multi-byte encoder whose tables (jis0208) the platform
  * exposes only for decoding and which the codec must not bundle, so those cases cannot be

@@ -193,7 +193,8 @@ describe('normalize: query policies', () => {
 });
 
 describe('normalize: the two models of "the same URL"', () => {
-  // The codec brief's examples: the same data to a server (data) or the same text (rfc3986).
+  // The examples of src/codec/README.md, "Two models": the same data to a server (data) or
+  // the same text (rfc3986).
   const merged: [a: string, b: string][] = [
     ['/go?next=%2Fhome', '/go?next=/home'],
     ['/go?a=%3D', '/go?a=='],

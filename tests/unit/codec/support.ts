@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import type { NormalizePolicy } from '../../../src/codec/index.ts';
 
-// The WPT data sits beside the repository, unchanged (CI puts a copy of `shared/` next to its clone).
-export { default as wptPercentEncoding } from '../../../../shared/conformance/wpt/percent-encoding.json';
-export { default as wptUrlencoded } from '../../../../shared/conformance/wpt/urlencoded-parser-data.json';
+// The WPT data, vendored unchanged (tests/fixtures/wpt/README.md names the upstream files).
+export { default as wptPercentEncoding } from '../../fixtures/wpt/percent-encoding.json';
+export { default as wptUrlencoded } from '../../fixtures/wpt/urlencoded-parser-data.json';
 
 /** Runs per property: enough to find edge cases, few enough to keep the suite quick. */
 export const RUNS = 3000;

@@ -1,5 +1,7 @@
 /**
- * The worked examples of the content brief and RFC 3986, with exact expected outputs.
+ * The articles' worked examples (§1-§5: percent-encoding, encoding-sets, decoding,
+ * real-world-bugs and analytics-normalization in content/en/) and RFC 3986's, with exact
+ * expected outputs.
  * Expected escapes are written out by hand or computed with the platform's
  * encodeURIComponent, never with the codec under test.
  */
