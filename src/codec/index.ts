@@ -32,3 +32,17 @@ export type {
   UrlPart,
 } from './normalize/types.ts';
 export { compareCanonical, group, groupReport, type GroupReport, type RejectedLine, type UrlGroup, type WeightedUrl } from './group.ts';
+export {
+  compareStacks,
+  readingKey,
+  readQuery,
+  sameReading,
+  serverStacks,
+  stacksReadingApart,
+  type ServerReading,
+  type ServerStack,
+  type ServerText,
+  type ServerValue,
+  type StackId,
+} from './servers/index.ts';
+export { pathStacks, readPath, type PathReading, type PathStackId } from './servers/paths.ts';
