@@ -107,16 +107,35 @@ describe('percent-encoding', () => {
 });
 
 describe('analytics-normalization', () => {
-  // #safe-to-merge: browsers write exactly the normalizer's escapes only for space, " < > and non-ASCII.
-  test('for a space, " < > and non-ASCII the browser writes the canonical escapes; for | ^ { } it does not, and a form parser reads both alike', () => {
+  // #safe-to-merge: browsers write exactly the normalizer's escapes only for space, " < > and non-ASCII;
+  // | ^ { } they send raw, and the normalizer keeps raw and escaped apart because Tomcat refuses the raw ones.
+  test('for a space, " < > and non-ASCII the browser writes the canonical escapes; | ^ { } stay as written, since Tomcat answers 400 to them raw', () => {
     for (const c of [' ', '"', '<', '>', 'é', 'ламінат']) {
       const sent = browserEncode(`a${c}b`, 'special-query');
       expect(sent.ok && `/p?q=${sent.value}`, c).toBe(canonical(`/p?q=a${c}b`));
     }
     for (const c of ['|', '^', '{', '}']) {
       expect(browserEncode(c, 'special-query'), c).toMatchObject({ value: c });
-      expect(canonical(`/p?q=${c}`), c).not.toBe(`/p?q=${c}`);
-      expect(parseFormPairs(`q=${c}`)).toEqual(parseFormPairs(`q=${encodeURIComponent(c)}`));
+      expect(canonical(`/p?q=${c}`), c).toBe(`/p?q=${c}`);
+      expect(canonical(`/p?q=${encodeURIComponent(c)}`), c).toBe(`/p?q=${encodeURIComponent(c)}`);
+      expect(servers.readings[`q=x${c}y`]?.['java:tomcat'], c).toEqual({ status: 400 });
+      expect(serverQ('java:tomcat', `q=x${encodeURIComponent(c)}y`), c).toBe(`x${c}y`);
+      expect(serverQ('node:URLSearchParams', `q=x${c}y`), c).toBe(`x${c}y`);
+    }
+  });
+
+  // #two-models: the spellings a stack reads apart stay apart, and the stacks named read them apart.
+  test('; and %3B, ?a and ?a=, a stray % and %25, raw | and %7C: kept apart, read apart by the stacks named', () => {
+    const cases: [string, string, string[]][] = [
+      ['a=1;b=2', 'a=1%3Bb=2', ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET']],
+      ['a', 'a=', ['rack:parse_query', 'rails:ActionDispatch::Request#GET']],
+      ['q=100%', 'q=100%25', ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET', 'java:tomcat']],
+      ['q=x|y', 'q=x%7Cy', ['java:tomcat']],
+    ];
+    for (const [a, b, stacks] of cases) {
+      expect(canonical(`/s?${a}`)).not.toBe(canonical(`/s?${b}`));
+      const apart = serverStacks.filter((stack) => JSON.stringify(servers.readings[a]?.[stack]) !== JSON.stringify(servers.readings[b]?.[stack]));
+      expect([a, apart]).toEqual([a, stacks]);
     }
   });
 

@@ -8,6 +8,7 @@ import type { CharBytes } from '../char-bytes.ts';
 import type { ChangeLog } from './changes.ts';
 import { canonicalComponent } from './component.ts';
 import type { CompiledPolicy, PolicyNames } from './policy.ts';
+import { noteKeptApart } from './kept.ts';
 import type { NormalizeModel } from './types.ts';
 
 type Parameter = { name: string; value: string | null };
@@ -17,9 +18,9 @@ type Parameter = { name: string; value: string | null };
  * `charBytes`): `null` when it is written so already, `''` when nothing is left (so the `?`
  * goes too), else the new query.
  *
- * In the data model a pair is what a form parser reads: `+` is a space, a pair without `=`
- * has an empty value (`?a` is `?a=`), and escaped `& = +` stay escaped because raw they are
- * structure. In the rfc3986 model the query is text: `?a` stays `?a`, `+` stays a plus.
+ * In the data model a pair is what a form parser reads: `+` is a space, and escaped `& = +`
+ * stay escaped because raw they are structure; what some server stack reads apart stays as
+ * written (`?a` is not `?a=`, `;` is not `%3B`: see `noteKeptApart`). In the rfc3986 model the query is text: `?a` stays `?a`, `+` stays a plus.
  * In both, names and values are canonicalized apart, so `%26` and `%3D` never become separators.
  *
  * https://url.spec.whatwg.org/#urlencoded-parsing (data)
@@ -36,8 +37,9 @@ export function canonicalQuery(
   log: ChangeLog | null,
 ): string | null {
   const pieces = (reused ??= newPieces(64));
-  const count = scanPieces(pieces, chars, start, end, set, model === 'data');
-  const { hadEmpty, allClean, missingValues } = pieces;
+  if (log !== null && model === 'data') noteKeptApart(text, start, end, log);
+  const count = scanPieces(pieces, chars, start, end, set);
+  const { hadEmpty, allClean } = pieces;
   if (count === 0) {
     // Nothing but `?` and `&`s: the query goes.
     if (log !== null) log.part = 'query';
@@ -46,20 +48,18 @@ export function canonicalQuery(
     return '';
   }
   if (allClean && !policy.trim && !policy.perParameter) {
-    // Every pair is canonical already: at most an empty value to add (data model), empty
-    // pieces to remove and the order to fix, done on offsets, so a URL that needs only
+    // Every pair is canonical already: at most empty pieces to remove and the order to fix, done on offsets, so a URL that needs only
     // sorting allocates only its new query. The changes are noted as the general path notes them.
     const sorted = !policy.sort || isSortedPieces(pieces, chars, count);
-    if (sorted && !hadEmpty && !missingValues) return null;
+    if (sorted && !hadEmpty) return null;
     if (log !== null) {
       log.part = 'query';
-      if (missingValues) noteEmptyValues(pieces, text, count, log);
-      if (hadEmpty) log.note('remove-empty-pairs', text.slice(start, end), joinPieces(pieces, text, count, false));
+      if (hadEmpty) log.note('remove-empty-pairs', text.slice(start, end), joinPieces(pieces, text, count));
     }
-    const inOrder = !hadEmpty && !missingValues ? (log !== null ? text.slice(start, end) : '') : sorted || log !== null ? joinPieces(pieces, text, count, missingValues) : '';
+    const inOrder = !hadEmpty ? (log !== null ? text.slice(start, end) : '') : sorted || log !== null ? joinPieces(pieces, text, count) : '';
     if (sorted) return inOrder;
     sortPieces(pieces, chars, count);
-    const query = joinPieces(pieces, text, count, missingValues);
+    const query = joinPieces(pieces, text, count);
     log?.note('sort-query', inOrder, query);
     return query;
   }
@@ -74,17 +74,15 @@ type Pieces = {
   /** The order to write the pieces in: indices into the three arrays above. */
   order: Int32Array;
   hadEmpty: boolean;
-  /** Every piece canonical as written, but maybe for a missing `=` (see `missingValues`). */
+  /** Every piece canonical as written. */
   allClean: boolean;
-  /** In the data model, some piece has no `=`: its empty value is written (`?a` is `?a=`). */
-  missingValues: boolean;
 };
 
 // Created on first use: the codec has no top-level side effects, so bundlers can leave it out.
 let reused: Pieces | undefined;
 
 function newPieces(size: number): Pieces {
-  return { starts: new Int32Array(size), nameEnds: new Int32Array(size), ends: new Int32Array(size), order: new Int32Array(size), hadEmpty: false, allClean: true, missingValues: false };
+  return { starts: new Int32Array(size), nameEnds: new Int32Array(size), ends: new Int32Array(size), order: new Int32Array(size), hadEmpty: false, allClean: true };
 }
 
 // What each ASCII character means to the query scan below, so a plain one costs one lookup.
@@ -121,7 +119,7 @@ function classTable(set: ComponentSet): Uint8Array {
  * `=`, or the piece's end), whether there were empty pieces and whether every piece is
  * canonical as written; returns how many pieces there are. One pass over the query.
  */
-function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number, set: ComponentSet, everyPairHasValue: boolean): number {
+function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number, set: ComponentSet): number {
   const classes = classTable(set);
   // A raw `=` after a name's end is data: canonical where the set writes `=` raw (rfc3986), not in the data model.
   const equalsInValueIsRaw = set.raw[0x3d] === 1;
@@ -129,7 +127,6 @@ function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number
   let count = 0;
   let hadEmpty = false;
   let allClean = true;
-  let missingValues = false;
   let pieceStart = start;
   let nameEnd = -1;
   let i = start;
@@ -153,7 +150,6 @@ function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number
         ends[count] = i;
         order[count] = count;
         count++;
-        if (nameEnd < 0 && everyPairHasValue) missingValues = true;
       }
       if (i >= end) break;
       pieceStart = ++i;
@@ -171,7 +167,6 @@ function scanPieces(pieces: Pieces, chars: CharBytes, start: number, end: number
   }
   pieces.hadEmpty = hadEmpty;
   pieces.allClean = allClean;
-  pieces.missingValues = missingValues;
   return count;
 }
 
@@ -216,28 +211,15 @@ function sortPieces(pieces: Pieces, chars: CharBytes, count: number): void {
   }
 }
 
-/** The pieces in their order, `&` between them; with `withValues`, `=` after a piece that has none. */
-function joinPieces(pieces: Pieces, text: string, count: number, withValues: boolean): string {
-  const { starts, nameEnds, ends, order } = pieces;
+/** The pieces in their order, `&` between them. */
+function joinPieces(pieces: Pieces, text: string, count: number): string {
+  const { starts, ends, order } = pieces;
   let out = '';
   for (let k = 0; k < count; k++) {
     const piece = order[k] as number;
-    const to = ends[piece] as number;
-    out += (k === 0 ? '' : '&') + text.slice(starts[piece], to) + (withValues && nameEnds[piece] === to ? '=' : '');
+    out += (k === 0 ? '' : '&') + text.slice(starts[piece], ends[piece]);
   }
   return out;
-}
-
-/** Notes `add-empty-value` for each piece without `=`, in order, as the general path does. */
-function noteEmptyValues(pieces: Pieces, text: string, count: number, log: ChangeLog): void {
-  const { starts, nameEnds, ends } = pieces;
-  for (let k = 0; k < count; k++) {
-    if (nameEnds[k] !== ends[k]) continue;
-    const name = text.slice(starts[k], ends[k]);
-    const mark = log.changes.length;
-    log.note('add-empty-value', name, name + '=');
-    log.nameSince(mark, name);
-  }
 }
 
 /** The general case: each pair canonicalized into a string, then the policy's rules. */
@@ -262,15 +244,8 @@ function rebuildQuery(
     const to = ends[k] as number;
     const mark = log?.changes.length ?? 0;
     const name = canonicalComponent(text, from, nameEnd, set, log);
-    let value: string | null;
-    if (nameEnd < to) {
-      value = canonicalComponent(text, nameEnd + 1, to, set, log);
-    } else if (model === 'data') {
-      value = '';
-      log?.note('add-empty-value', name, name + '=');
-    } else {
-      value = null;
-    }
+    // A name without `=` keeps none: Rack and Rails read it as nil, not as an empty value.
+    const value = nameEnd < to ? canonicalComponent(text, nameEnd + 1, to, set, log) : null;
     const parameter: Parameter = { name, value };
     if (applyPolicy(parameter, names, policy.trim, set, log)) parameters.push(parameter);
     // Each change to the pair says whose it was (its canonical name), once the pair is done.
