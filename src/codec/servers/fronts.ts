@@ -8,9 +8,24 @@ import type { StackId } from './types.ts';
 
 /** A refused target's status (`0`: the connection closed without an answer), or `null`. */
 export function refusal(stack: StackId, bytes: Uint8Array): number | null {
-  const refuses = refusesByte(stack);
-  for (const byte of bytes) if (refuses(byte)) return stack === 'php:parse_str' ? 0 : 400;
+  const refused = refusedTable(stack);
+  for (let i = 0; i < bytes.length; i++) if (refused[bytes[i] as number] === 1) return stack === 'php:parse_str' ? 0 : 400;
   return null;
+}
+
+// One table per stack, made on first use: a lookup per byte of a long query.
+let tables: Map<StackId, Uint8Array> | undefined;
+
+function refusedTable(stack: StackId): Uint8Array {
+  tables ??= new Map();
+  let table = tables.get(stack);
+  if (table === undefined) {
+    const refuses = refusesByte(stack);
+    table = new Uint8Array(256);
+    for (let byte = 0; byte < 256; byte++) table[byte] = refuses(byte) ? 1 : 0;
+    tables.set(stack, table);
+  }
+  return table;
 }
 
 // llhttp (Node) and PHP's built-in server: controls, space, DEL and every non-ASCII byte.

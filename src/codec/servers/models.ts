@@ -165,7 +165,7 @@ export function readGo(bytes: Uint8Array): ServerReading {
   let warning: string | undefined;
   for (const [from, to] of splitBytes(bytes, 0x26)) {
     if (to === bytes.length && from === to) break;
-    if (bytes.subarray(from, to).includes(0x3b)) {
+    if (holds(bytes, from, to, 0x3b)) {
       warning = 'invalid semicolon separator in query';
       continue;
     }
@@ -185,6 +185,11 @@ export function readGo(bytes: Uint8Array): ServerReading {
   }
   const params = [...values].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
   return warning === undefined ? { params } : { params, warning };
+}
+
+function holds(bytes: Uint8Array, from: number, to: number, byte: number): boolean {
+  for (let i = from; i < to; i++) if (bytes[i] === byte) return true;
+  return false;
 }
 
 /** Go's `unescape` in query mode: the bytes, or its error message. */
