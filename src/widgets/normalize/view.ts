@@ -2,7 +2,7 @@
 import { normalize, type NormalizePolicy } from '../../codec';
 import { issueItems } from '../lib/issues';
 import { fmt, h, str, type Dict } from '../lib/view';
-import { changesView } from './changes';
+import { changesView, keptView } from './changes';
 
 export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
   const r = normalize(value, policy);
@@ -14,6 +14,6 @@ export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
     key: r.key,
     summary: str(m, 'normalize.summary', { count: r.changes.length }),
     issues: scheme ? [h('li', { class: 'w-hint', 'data-role': 'model-note' }, fmt(m, 'normalize.modelForced', { scheme }))] : [],
-    changes: changesView(m, r.changes),
+    changes: [changesView(m, r.changes), keptView(m, r.kept)],
   };
 }
