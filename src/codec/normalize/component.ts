@@ -46,6 +46,8 @@ export function canonicalEnd(chars: CharBytes, start: number, end: number, set: 
  */
 export function canonicalComponent(text: string, start: number, end: number, set: ComponentSet, log: ChangeLog | null): string {
   const mark = log?.changes.length ?? 0;
+  // Where the component holds a raw `;`, found when first needed.
+  let semicolonAt: number | undefined;
   let runs: ChangeRuns | null = null;
   let out = '';
   let copyFrom = start;
@@ -82,6 +84,10 @@ export function canonicalComponent(text: string, start: number, end: number, set
       rule = 'plus-as-space';
       replacement = '%20';
       i++;
+    } else if (c === 0x3d && set.keepsStray === true && (semicolonAt ??= indexIn(text, 0x3b, start, end)) >= 0) {
+      // Rack splits pairs at a raw `;`, so an `=` after one is structure to it: kept as written.
+      i++;
+      continue;
     } else if (c < 0x80) {
       rule = isUrlSafe(c) ? 'escape-reserved' : 'escape-unsafe';
       replacement = percentEscape(c);
@@ -100,6 +106,11 @@ export function canonicalComponent(text: string, start: number, end: number, set
   if (copyFrom === start) return text.slice(start, end);
   runs?.flush();
   return out + text.slice(copyFrom, end);
+}
+
+function indexIn(text: string, code: number, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
 }
 
 /**

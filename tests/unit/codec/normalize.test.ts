@@ -221,6 +221,7 @@ describe('normalize: the two models of "the same URL"', () => {
   // Rails (nil against ""), Go, Rack, Rails and Tomcat (a stray %), Tomcat (a raw [ ]).
   const apartForServers: [a: string, b: string][] = [
     ['/s?a=1;b=2', '/s?a=1%3Bb=2'],
+    ['/s?a=1;b=2', '/s?a=1;b%3D2'],
     ['/go?a', '/go?a='],
     ['/s?q=100%', '/s?q=100%25'],
     ['/s?q=[1]', '/s?q=%5B1%5D'],

@@ -15,7 +15,7 @@ import {
   type EncodeMode,
 } from '../../../src/codec/index.ts';
 import { groupKey } from '../../../src/codec/key.ts';
-import { readingKey, readQuery, serverStacks } from '../../../src/codec/servers/index.ts';
+import { readingKey, readQuery, serverStacks, type StackId } from '../../../src/codec/servers/index.ts';
 import { anyText, denseText, policy, RUNS, urlText, wellFormedText } from './support.ts';
 
 const decodeModeFor = { component: 'standard', url: 'standard', form: 'form' } as const;
@@ -196,7 +196,11 @@ function serverReads(url: string): string | null {
   });
   // The `#` keeps trailing spaces inside the URL, as they were before the fragment.
   const sent = match[4] === undefined ? '' : new URL(`http://x.example/?${match[4]}#`).search.slice(1);
-  return JSON.stringify([origin, segments, serverStacks.map(({ id }) => readingKey(readQuery(id, sent)))]);
+  // PHP's built-in server reads a `?` opening the query as part of the separator, which PHP
+  // behind a production front end does not (a known exception, data-model-servers.test.ts):
+  // a leading `&`, which every stack skips, keeps that quirk out of the comparison.
+  const read = (id: StackId) => readingKey(readQuery(id, id === 'php:parse_str' ? `&${sent}` : sent));
+  return JSON.stringify([origin, segments, serverStacks.map(({ id }) => read(id))]);
 }
 
 describe('normalize: the data model compares what a server reads', () => {
