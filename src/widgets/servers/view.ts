@@ -70,7 +70,6 @@ export function serversView(m: Dict, value: string) {
   const differ = rows.filter((row) => row.group !== commonGroup).length;
   return {
     sent: clip(sent, CELL),
-    changed: sent !== query,
     summary: differ === 0 ? str(m, 'servers.allSame', { total: rows.length }) : str(m, 'servers.summary', { same: rows.length - differ, total: rows.length, differ }),
     output: [
       table(m, 'servers.table', ['servers.colStack', 'servers.colReads', 'servers.colVerdict'], body),
