@@ -45,3 +45,17 @@ export {
   type TextFile,
   type UndecodableBytes,
 } from './text-file.ts';
+export {
+  compareStacks,
+  readingKey,
+  readQuery,
+  sameReading,
+  serverStacks,
+  stacksReadingApart,
+  type ServerReading,
+  type ServerStack,
+  type ServerText,
+  type ServerValue,
+  type StackId,
+} from './servers/index.ts';
+export { pathStacks, readPath, type PathReading, type PathStackId } from './servers/paths.ts';

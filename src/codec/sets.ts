@@ -82,12 +82,17 @@ export type ComponentSet = {
   readonly decode: Uint8Array;
   /** A raw `+` is a space (written `%20`): form-urlencoded names and values. */
   readonly plusIsSpace: boolean;
+  /**
+   * A name or value holding a `%` that starts no escape is kept as written (only what a
+   * browser escapes is escaped): Go drops such a pair, Rack raises, Tomcat skips it.
+   */
+  readonly keepsStray?: boolean;
 };
 
-function componentSet(raw: (c: number) => boolean, decode: (c: number) => boolean, plusIsSpace: boolean): ComponentSet {
+function componentSet(raw: (c: number) => boolean, decode: (c: number) => boolean, plusIsSpace: boolean, keepsStray = false): ComponentSet {
   const decodeTable = new Uint8Array(256);
   for (let c = 0; c < 128; c++) decodeTable[c] = decode(c) ? 1 : 0;
-  return { raw: asciiTable(raw), decode: decodeTable, plusIsSpace };
+  return { raw: asciiTable(raw), decode: decodeTable, plusIsSpace, keepsStray };
 }
 
 // The data model's raw characters, per component (README.md, "Two models"): what a server
@@ -97,7 +102,11 @@ const isSegmentRaw = (c: number) => isUnreserved(c) || (isReserved(c) && c !== 0
 // https://url.spec.whatwg.org/#urlencoded-parsing  (`&` splits pairs, the first `=` splits name
 // from value, `+` is a space; so those three, escaped, are data and must stay escaped)
 const isQueryDataRaw = (c: number) =>
-  isUnreserved(c) || c === 0x21 || c === 0x24 || (c >= 0x27 && c <= 0x2a) || c === 0x2c || c === 0x3b || c === 0x3a || c === 0x40 || c === 0x2f || c === 0x3f;
+  isUnreserved(c) || c === 0x21 || c === 0x24 || (c >= 0x27 && c <= 0x2a) || c === 0x2c || c === 0x3a || c === 0x40 || c === 0x2f || c === 0x3f;
+// Kept in a query as written, raw or escaped, because some stack reads the two apart
+// (tests/fixtures/servers/): Go drops a pair holding a raw `;` and Rack splits at it; Tomcat
+// answers 400 to a raw `[ \ ] ^ \` { | }`, which browsers send raw.
+const isQueryKept = (c: number) => c === 0x3b || c === 0x5b || c === 0x5c || c === 0x5d || c === 0x5e || c === 0x60 || c === 0x7b || c === 0x7c || c === 0x7d;
 
 let rfc3986Cache: ComponentSet | undefined;
 let dataPathCache: ComponentSet | undefined;
@@ -123,10 +132,12 @@ export function dataPathSet(): ComponentSet {
 
 /**
  * The data model's query names and values: unreserved characters and
- * `! $ ' ( ) * , ; : @ / ?` raw; `& = +` escaped, since raw they are structure (or a space).
+ * `! $ ' ( ) * , : @ / ?` raw (their escapes decoded); `& = +` escaped, since raw they are
+ * structure (or a space); `; [ \ ] ^ \` { | }` and a stray `%` kept as written, since some
+ * server stack reads the raw and the escaped form apart.
  */
 export function dataQuerySet(): ComponentSet {
-  return (dataQueryCache ??= componentSet(isQueryDataRaw, isQueryDataRaw, true));
+  return (dataQueryCache ??= componentSet((c) => isQueryDataRaw(c) || isQueryKept(c), isQueryDataRaw, true, true));
 }
 
 /**

@@ -27,6 +27,7 @@ import Encode from '../widgets/encode/Encode.astro';
 import Decode from '../widgets/decode/Decode.astro';
 import Anatomy from '../widgets/anatomy/Anatomy.astro';
 import ServerView from '../widgets/server-view/ServerView.astro';
+import Servers from '../widgets/servers/Servers.astro';
 import Normalize from '../widgets/normalize/Normalize.astro';
 import Group from '../widgets/group/Group.astro';
 import Compare from '../widgets/compare/Compare.astro';
@@ -65,6 +66,7 @@ export const mdxComponents = {
   Decode,
   Anatomy,
   ServerView,
+  Servers,
   Normalize,
   Group,
   Compare,

@@ -7,6 +7,7 @@ import Encode from '../../src/widgets/encode/Encode.astro';
 import Decode from '../../src/widgets/decode/Decode.astro';
 import Anatomy from '../../src/widgets/anatomy/Anatomy.astro';
 import ServerView from '../../src/widgets/server-view/ServerView.astro';
+import Servers from '../../src/widgets/servers/Servers.astro';
 import Normalize from '../../src/widgets/normalize/Normalize.astro';
 import Group from '../../src/widgets/group/Group.astro';
 import Compare from '../../src/widgets/compare/Compare.astro';
@@ -45,6 +46,7 @@ describe('every widget', () => {
     ['decode', Decode, { value: 'x' }],
     ['anatomy', Anatomy, { value: '/x' }],
     ['server-view', ServerView, { value: '/x' }],
+    ['servers', Servers, { value: '/x?a=1' }],
     ['normalize', Normalize, { value: '/x' }],
     ['group', Group, { lines: ['/x'] }],
     ['compare', Compare, { a: '/x', b: '/x' }],
@@ -200,6 +202,42 @@ describe('Anatomy', () => {
   it('reports a host that is never closed', async () => {
     const root = await render(Anatomy, { value: 'http://[::1' });
     expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('invalid-host');
+  });
+});
+
+describe('Servers', () => {
+  const rows = (root: HTMLElement) => root.querySelectorAll('[data-role=stack]');
+
+  it('lists each stack, with what it reads, in the HTML before any script runs', async () => {
+    const root = await render(Servers, { value: '/s?a=1;b=2' });
+    expect(rows(root).map((tr) => tr.getAttribute('data-stack'))).toEqual([
+      'node:URLSearchParams', 'node:querystring', 'python:parse_qsl', 'django:QueryDict', 'php:parse_str',
+      'go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET', 'java:tomcat',
+    ]);
+    const row = (id: string) => rows(root).find((tr) => tr.getAttribute('data-stack') === id)!;
+    expect(row('node:URLSearchParams').getAttribute('data-differs')).toBeUndefined();
+    expect(texts(row('node:URLSearchParams'), '[data-role=pair]')).toEqual(['a = 1;b=2']);
+    expect(row('go:url.ParseQuery').getAttribute('data-differs')).toBe('dropped');
+    expect(row('rack:parse_query').getAttribute('data-differs')).toBe('split');
+    expect(texts(row('rack:parse_query'), '[data-role=pair]')).toEqual(['a = 1', 'b = 2']);
+    expect(text(root, '[data-role=summary]')).toBe('6 of 9 stacks read this query the same way; 3 read it differently.');
+  });
+
+  it('sends the query as a browser does, and names refusals and errors', async () => {
+    const root = await render(Servers, { value: 'q=100% é' });
+    expect(text(root, '[data-role=sent]')).toBe('q=100%%20%C3%A9');
+    const row = (id: string) => rows(root).find((tr) => tr.getAttribute('data-stack') === id)!;
+    expect(row('rails:ActionDispatch::Request#GET').getAttribute('data-differs')).toBe('error');
+    expect(text(row('rails:ActionDispatch::Request#GET'), '[data-role=reading]')).toContain('400');
+    const tomcat = await render(Servers, { value: '/s?q=|' });
+    expect(rows(tomcat).find((tr) => tr.getAttribute('data-stack') === 'java:tomcat')!.getAttribute('data-differs')).toBe('refused');
+  });
+
+  it('keeps a hostile query bounded: a megabyte and bidi controls stay inert text', async () => {
+    const root = await render(Servers, { value: `/s?q=\u202Eabc${'x'.repeat(1_000_000)}&x=1` }, 'uk');
+    expect(root.querySelectorAll('script').length).toBe(0);
+    expect(root.querySelector('[data-role=output]')!.innerHTML.length).toBeLessThan(20_000);
+    expect(texts(root, '[data-role=pair]').some((t) => t.includes('\u202E'))).toBe(true);
   });
 });
 

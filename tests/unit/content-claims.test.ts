@@ -12,7 +12,11 @@ import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, 
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', name), 'utf8')) as Record<string, Record<string, unknown>>;
-const servers = fixture('servers.json');
+// What each server stack read from each query string: { readings: { [query]: { [stack]: reading } } }.
+const servers = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'servers', 'queries.json'), 'utf8')) as {
+  $meta: { stacks: Record<string, string> };
+  readings: Record<string, Record<string, { params?: [unknown, unknown[]][]; error?: string; status?: number }>>;
+};
 const functions = fixture('encoders.json');
 const decoders = functions.$decoders as Record<string, Record<string, unknown>>;
 
@@ -25,7 +29,12 @@ const canonical = (url: string, policy = {}) => {
   if (!r.ok) throw new Error(`normalize refused ${url}`);
   return r.canonical;
 };
-const serverStacks = Object.keys(servers).filter((k) => !k.startsWith('$'));
+const serverStacks = Object.keys(servers.$meta.stacks);
+/** What `stack` read for `q` from `query`: its value, or the stack's error when it raised. */
+const serverQ = (stack: string, query: string) => {
+  const reading = servers.readings[query]?.[stack];
+  return reading?.params ? reading.params.find(([name]) => name === 'q')?.[1].at(-1) : reading;
+};
 
 describe('encoding-sets', () => {
   // #component-set: "/" and "?" are data in a query value, structure in a path.
@@ -55,10 +64,10 @@ describe('encoding-sets', () => {
 
   // #plus-and-space: every server stack reads + in a query as a space and %2B as a plus; a value decoder keeps +.
   test('+ is a space and %2B a plus to every server stack; decodeURIComponent keeps +', () => {
-    expect(serverStacks).toHaveLength(6);
+    expect(serverStacks).toHaveLength(9);
     for (const stack of serverStacks) {
-      expect(servers[stack]?.['q=a+b'], stack).toBe('a b');
-      expect(servers[stack]?.['q=a%2Bb'], stack).toBe('a+b');
+      expect(serverQ(stack, 'q=a+b'), stack).toBe('a b');
+      expect(serverQ(stack, 'q=a%2Bb'), stack).toBe('a+b');
     }
     expect(decoders['js:decodeURIComponent']?.['a+b%20c']).toBe('a+b c');
     expect(decodeURIComponent('a+b')).toBe('a+b');
@@ -66,9 +75,9 @@ describe('encoding-sets', () => {
 
   // #mistake-legacy-charsets: servers disagree about bytes that are not UTF-8.
   test('Node, Python and Django write U+FFFD, PHP and Go pass the bytes on, Rails refuses the request', () => {
-    for (const stack of ['node:URLSearchParams', 'python:parse_qsl', 'django:QueryDict']) expect(servers[stack]?.['q=caf%E9'], stack).toBe('caf\uFFFD');
-    for (const stack of ['php:parse_str', 'go:url.ParseQuery']) expect(servers[stack]?.['q=caf%E9'], stack).toEqual({ bytes: '636166e9' });
-    expect(servers['rails:ActionDispatch::Request#GET']?.['q=caf%E9']).toMatchObject({ error: expect.stringMatching(/^ActionController::BadRequest/) });
+    for (const stack of ['node:URLSearchParams', 'python:parse_qsl', 'django:QueryDict']) expect(serverQ(stack, 'q=caf%E9'), stack).toBe('caf\uFFFD');
+    for (const stack of ['php:parse_str', 'go:url.ParseQuery']) expect(serverQ(stack, 'q=caf%E9'), stack).toEqual({ bytes: '636166e9' });
+    expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({ error: expect.stringMatching(/^ActionController::BadRequest/), status: 400 });
     // And the Node running the tests agrees with the fixture.
     expect(new URLSearchParams('q=caf%E9').get('q')).toBe('caf\uFFFD');
   });
@@ -98,16 +107,35 @@ describe('percent-encoding', () => {
 });
 
 describe('analytics-normalization', () => {
-  // #safe-to-merge: browsers write exactly the normalizer's escapes only for space, " < > and non-ASCII.
-  test('for a space, " < > and non-ASCII the browser writes the canonical escapes; for | ^ { } it does not, and a form parser reads both alike', () => {
+  // #safe-to-merge: browsers write exactly the normalizer's escapes only for space, " < > and non-ASCII;
+  // | ^ { } they send raw, and the normalizer keeps raw and escaped apart because Tomcat refuses the raw ones.
+  test('for a space, " < > and non-ASCII the browser writes the canonical escapes; | ^ { } stay as written, since Tomcat answers 400 to them raw', () => {
     for (const c of [' ', '"', '<', '>', 'é', 'ламінат']) {
       const sent = browserEncode(`a${c}b`, 'special-query');
       expect(sent.ok && `/p?q=${sent.value}`, c).toBe(canonical(`/p?q=a${c}b`));
     }
     for (const c of ['|', '^', '{', '}']) {
       expect(browserEncode(c, 'special-query'), c).toMatchObject({ value: c });
-      expect(canonical(`/p?q=${c}`), c).not.toBe(`/p?q=${c}`);
-      expect(parseFormPairs(`q=${c}`)).toEqual(parseFormPairs(`q=${encodeURIComponent(c)}`));
+      expect(canonical(`/p?q=${c}`), c).toBe(`/p?q=${c}`);
+      expect(canonical(`/p?q=${encodeURIComponent(c)}`), c).toBe(`/p?q=${encodeURIComponent(c)}`);
+      expect(servers.readings[`q=x${c}y`]?.['java:tomcat'], c).toEqual({ status: 400 });
+      expect(serverQ('java:tomcat', `q=x${encodeURIComponent(c)}y`), c).toBe(`x${c}y`);
+      expect(serverQ('node:URLSearchParams', `q=x${c}y`), c).toBe(`x${c}y`);
+    }
+  });
+
+  // #two-models: the spellings a stack reads apart stay apart, and the stacks named read them apart.
+  test('; and %3B, ?a and ?a=, a stray % and %25, raw | and %7C: kept apart, read apart by the stacks named', () => {
+    const cases: [string, string, string[]][] = [
+      ['a=1;b=2', 'a=1%3Bb=2', ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET']],
+      ['a', 'a=', ['rack:parse_query', 'rails:ActionDispatch::Request#GET']],
+      ['q=100%', 'q=100%25', ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET', 'java:tomcat']],
+      ['q=x|y', 'q=x%7Cy', ['java:tomcat']],
+    ];
+    for (const [a, b, stacks] of cases) {
+      expect(canonical(`/s?${a}`)).not.toBe(canonical(`/s?${b}`));
+      const apart = serverStacks.filter((stack) => JSON.stringify(servers.readings[a]?.[stack]) !== JSON.stringify(servers.readings[b]?.[stack]));
+      expect([a, apart]).toEqual([a, stacks]);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { NormalizeChange, NormalizeRule, UrlPart } from './types.ts';
+import type { KeptApart, NormalizeChange, NormalizeRule, UrlPart } from './types.ts';
 
 /**
  * Collects what normalization changed, in the order the rules apply. The part being
@@ -7,6 +7,8 @@ import type { NormalizeChange, NormalizeRule, UrlPart } from './types.ts';
  */
 export class ChangeLog {
   readonly changes: NormalizeChange[] = [];
+  /** What the data model kept as written because some server stack reads it apart (see `noteKeptApart`). */
+  readonly kept: KeptApart[] = [];
   part: UrlPart = 'url';
 
   note(rule: NormalizeRule, before: string, after: string): void {

@@ -45,6 +45,9 @@ export function canonicalEnd(chars: CharBytes, start: number, end: number, set: 
  * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.2 (percent-encoding)
  */
 export function canonicalComponent(text: string, start: number, end: number, set: ComponentSet, log: ChangeLog | null): string {
+  const mark = log?.changes.length ?? 0;
+  // Where the component holds a raw `;`, found when first needed.
+  let semicolonAt: number | undefined;
   let runs: ChangeRuns | null = null;
   let out = '';
   let copyFrom = start;
@@ -69,6 +72,10 @@ export function canonicalComponent(text: string, start: number, end: number, set
       rule = !decoded ? 'uppercase-hex' : isUnreserved(byte) ? 'decode-unreserved' : 'decode-reserved';
       replacement = decoded ? String.fromCharCode(byte) : percentEscape(byte);
       i += 3;
+    } else if (c === 0x25 && set.keepsStray === true) {
+      // Some stacks refuse this name or value whatever else it holds: it stays as written.
+      if (log !== null) log.changes.length = mark;
+      return keptAsWritten(text, start, end, log);
     } else if (c === 0x25) {
       rule = 'escape-stray-percent';
       replacement = '%25';
@@ -77,6 +84,10 @@ export function canonicalComponent(text: string, start: number, end: number, set
       rule = 'plus-as-space';
       replacement = '%20';
       i++;
+    } else if (c === 0x3d && set.keepsStray === true && (semicolonAt ??= indexIn(text, 0x3b, start, end)) >= 0) {
+      // Rack splits pairs at a raw `;`, so an `=` after one is structure to it: kept as written.
+      i++;
+      continue;
     } else if (c < 0x80) {
       rule = isUrlSafe(c) ? 'escape-reserved' : 'escape-unsafe';
       replacement = percentEscape(c);
@@ -95,6 +106,37 @@ export function canonicalComponent(text: string, start: number, end: number, set
   if (copyFrom === start) return text.slice(start, end);
   runs?.flush();
   return out + text.slice(copyFrom, end);
+}
+
+function indexIn(text: string, code: number, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+/**
+ * `text[start, end)` as written but for what a browser escapes in a query before sending it
+ * (controls, space, `" < >`, DEL, non-ASCII), so the result is what every server receives.
+ */
+function keptAsWritten(text: string, start: number, end: number, log: ChangeLog | null): string {
+  let runs: ChangeRuns | null = null;
+  let out = '';
+  let copyFrom = start;
+  for (let i = start; i < end; ) {
+    const c = text.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f && c !== 0x22 && c !== 0x3c && c !== 0x3e) {
+      i++;
+      continue;
+    }
+    const codePoint = text.codePointAt(i) as number;
+    const replacement = escapeCodePoint(codePoint);
+    out += text.slice(copyFrom, i) + replacement;
+    const from = i;
+    i += codePoint > 0xffff ? 2 : 1;
+    if (log !== null) (runs ??= new ChangeRuns(text, log)).add('escape-unsafe', from, i, replacement);
+    copyFrom = i;
+  }
+  runs?.flush();
+  return copyFrom === start ? text.slice(start, end) : out + text.slice(copyFrom, end);
 }
 
 /** `%XX` for each UTF-8 byte of a code point (normalize rejects lone surrogates before this). */

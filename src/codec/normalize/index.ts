@@ -164,11 +164,13 @@ function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean
     }
   }
   const changes = log?.changes ?? NO_CHANGES;
+  // Listed only where the data model kept something apart, so other results keep their shape.
+  const kept = log !== null && log.kept.length > 0 ? { kept: log.kept } : null;
   if (copied === 0) {
     // Canonical as written, up to a dropped fragment: when ASCII, the bytes in hand are its UTF-8.
     const canonical = text.slice(0, end);
-    return { ok: true, canonical, key: ascii ? groupKeyOfBytes(chars, end) : groupKey(canonical), raw, model, changes };
+    return { ok: true, canonical, key: ascii ? groupKeyOfBytes(chars, end) : groupKey(canonical), raw, model, changes, ...kept };
   }
   const canonical = out + text.slice(copied, end);
-  return { ok: true, canonical, key: groupKey(canonical), raw, model, changes };
+  return { ok: true, canonical, key: groupKey(canonical), raw, model, changes, ...kept };
 }

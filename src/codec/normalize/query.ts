@@ -8,6 +8,7 @@ import type { CharBytes } from '../char-bytes.ts';
 import type { ChangeLog } from './changes.ts';
 import { canonicalComponent } from './component.ts';
 import type { CompiledPolicy, PolicyNames } from './policy.ts';
+import { noteKeptApart } from './kept.ts';
 import type { NormalizeModel } from './types.ts';
 
 /**
@@ -15,9 +16,10 @@ import type { NormalizeModel } from './types.ts';
  * `charBytes`): `null` when it is written so already, `''` when nothing is left (so the `?`
  * goes too), else the new query.
  *
- * In the data model a pair is what a form parser reads: `+` is a space, a pair without `=`
- * has an empty value (`?a` is `?a=`), and escaped `& = +` stay escaped because raw they are
- * structure. In the rfc3986 model the query is text: `?a` stays `?a`, `+` stays a plus.
+ * In the data model a pair is what a form parser reads: `+` is a space, and escaped `& = +`
+ * stay escaped because raw they are structure; what some server stack reads apart stays as
+ * written (`?a` is not `?a=`, `;` is not `%3B`: see `noteKeptApart`). In the rfc3986 model
+ * the query is text: `?a` stays `?a`, `+` stays a plus.
  * In both, names and values are canonicalized apart, so `%26` and `%3D` never become separators.
  *
  * https://url.spec.whatwg.org/#urlencoded-parsing (data)
@@ -33,12 +35,13 @@ export function canonicalQuery(
   policy: CompiledPolicy,
   log: ChangeLog | null,
 ): string | null {
+  if (log !== null && model === 'data') noteKeptApart(text, start, end, log);
   const pairs = (reused ??= newPairs(64));
-  const count = scanPairs(pairs, chars, start, end, set, model === 'data');
+  const count = scanPairs(pairs, chars, start, end, set);
   // Names written canonically keep their order (no rule changes a name), so it is known now.
   const inOrder = !policy.sort || (pairs.dirty === 0 ? isSorted(pairs, chars, count) : null);
   // Written canonically already, the common case: nothing to rewrite, add, remove or reorder.
-  const asWritten = pairs.dirty === 0 && !pairs.hadEmpty && !pairs.missingValues && !policy.trim && !policy.perParameter;
+  const asWritten = pairs.dirty === 0 && !pairs.hadEmpty && !policy.trim && !policy.perParameter;
   if (count > 0 && asWritten && inOrder === true) return null;
   return writeQuery(pairs, text, chars, start, end, count, set, model, policy, log, inOrder);
 }
@@ -67,8 +70,6 @@ type Pairs = {
   /** How many pieces are dirty. */
   dirty: number;
   hadEmpty: boolean;
-  /** In the data model, some piece has no `=`: its empty value is written (`?a` is `?a=`). */
-  missingValues: boolean;
 };
 
 // Created on first use: the codec has no top-level side effects, so bundlers can leave it out.
@@ -86,7 +87,6 @@ function newPairs(size: number): Pairs {
     values: [],
     dirty: 0,
     hadEmpty: false,
-    missingValues: false,
   };
 }
 
@@ -133,14 +133,13 @@ function classTable(set: ComponentSet): Uint8Array {
  * Records the query's non-empty pieces, where each name ends and which pieces are not
  * canonical as written; returns how many pieces there are. One pass, allocating nothing.
  */
-function scanPairs(pairs: Pairs, chars: CharBytes, start: number, end: number, set: ComponentSet, everyPairHasValue: boolean): number {
+function scanPairs(pairs: Pairs, chars: CharBytes, start: number, end: number, set: ComponentSet): number {
   const classes = classTable(set);
   // A raw `=` after a name's end is data: canonical where the set writes `=` raw (rfc3986), not in the data model.
   const equalsInValueIsRaw = set.raw[0x3d] === 1;
   let count = 0;
   let dirty = 0;
   let hadEmpty = false;
-  let missingValues = false;
   let pieceStart = start;
   let nameEnd = -1;
   let clean = true;
@@ -166,7 +165,6 @@ function scanPairs(pairs: Pairs, chars: CharBytes, start: number, end: number, s
         pairs.dirtyPieces[count] = clean ? 0 : 1;
         if (!clean) dirty++;
         count++;
-        if (nameEnd < 0 && everyPairHasValue) missingValues = true;
       }
       if (i >= end) break;
       pieceStart = ++i;
@@ -185,7 +183,6 @@ function scanPairs(pairs: Pairs, chars: CharBytes, start: number, end: number, s
   }
   pairs.dirty = dirty;
   pairs.hadEmpty = hadEmpty;
-  pairs.missingValues = missingValues;
   return count;
 }
 
@@ -219,16 +216,8 @@ function writeQuery(
     const dirty = dirtyPieces[k] === 1;
     const mark = log?.changes.length ?? 0;
     let name = dirty ? canonicalComponent(text, from, nameEnd, set, log) : undefined;
-    let value: string | null | undefined;
-    if (nameEnd < to) {
-      value = dirty ? canonicalComponent(text, nameEnd + 1, to, set, log) : undefined;
-    } else if (model === 'data') {
-      name ??= text.slice(from, nameEnd);
-      value = '';
-      log?.note('add-empty-value', name, name + '=');
-    } else {
-      value = null;
-    }
+    // A name without `=` keeps none: Rack and Rails read it as nil, not as an empty value.
+    let value = nameEnd < to ? (dirty ? canonicalComponent(text, nameEnd + 1, to, set, log) : undefined) : null;
     dropped[k] = 0;
     if (readsStrings) {
       name ??= text.slice(from, nameEnd);
@@ -247,7 +236,7 @@ function writeQuery(
   let query: string | undefined;
   if (!(inOrder ?? isInOrder(pairs, text, chars, kept))) {
     // Before sorting: the query as written, unless a rule above changed it.
-    const asWritten = pairs.dirty === 0 && !pairs.hadEmpty && !pairs.missingValues && !readsStrings;
+    const asWritten = pairs.dirty === 0 && !pairs.hadEmpty && !readsStrings;
     const before = log === null ? '' : asWritten ? text.slice(start, end) : serialize(pairs, text, kept);
     sortPairs(pairs, text, chars, kept);
     query = serialize(pairs, text, kept);

@@ -4,12 +4,15 @@
  * importing each other.
  */
 import type { Result } from '../issues.ts';
+import type { StackId } from '../servers/types.ts';
 
 /**
  * Which URLs count as the same.
- * - `data`: the same when a server reads the same data from them: the same path segments
- *   (each decoded to bytes) and the same query pairs as a form parser reads them. Applies
- *   to http(s) URLs and to path-only and network-path references.
+ * - `data`: the same when servers read the same data from them: the same path segments
+ *   (each decoded to bytes) and the same query pairs as every modelled server stack reads
+ *   them (Node, Express, Python, Django, PHP, Go, Rack, Rails, Tomcat); where one stack reads
+ *   two forms apart they stay apart (see `KeptApart`). Applies to http(s) URLs and to
+ *   path-only and network-path references.
  * - `rfc3986`: the URL is text, and only RFC 3986 section 6.2.2 applies: every escape of a
  *   reserved character stays, and `+` is a plus. Every other scheme is always compared so.
  */
@@ -60,7 +63,6 @@ export type NormalizePolicy = {
  *   it is not read as a host.
  * - `plus-as-space`: (data model) a `+` in a query name or value is a space, written `%20`.
  * - `remove-empty-pairs`: `&&` and a trailing `&` in the query.
- * - `add-empty-value`: (data model) a pair without `=` has an empty value: `?a` → `?a=`.
  * - `drop-parameter`: policy `drop`; the parameter is removed.
  * - `lowercase-value`: policy `caseInsensitive`; the value is lowercased.
  * - `trim-value`: policy `trim`; leading/trailing spaces (`%20`) removed from the value.
@@ -87,13 +89,27 @@ export type NormalizeRule =
   | 'guard-double-slash'
   | 'plus-as-space'
   | 'remove-empty-pairs'
-  | 'add-empty-value'
   | 'drop-parameter'
   | 'lowercase-value'
   | 'trim-value'
   | 'sort-query'
   | 'remove-empty-query'
   | 'drop-fragment';
+
+/**
+ * What the data model keeps as written in a query, and why (measured: tests/fixtures/servers/):
+ * - `keep-semicolon`: a raw `;` and `%3B` stay as written: Go drops a pair holding a raw `;`,
+ *   Rack and Rails split pairs at it.
+ * - `keep-missing-value`: a name without `=` stays so: Rack and Rails read `nil`, not `""`.
+ * - `keep-stray-percent`: a `%` that starts no escape stays: Go drops the pair, Rack raises,
+ *   Rails answers 400, Tomcat skips the pair.
+ * - `keep-raw-for-tomcat`: a raw ``[ \ ] ^ ` { | }`` and its escape stay as written: Tomcat
+ *   answers 400 to the raw character, which browsers send raw in a query.
+ */
+export type KeptRule = 'keep-semicolon' | 'keep-missing-value' | 'keep-stray-percent' | 'keep-raw-for-tomcat';
+
+/** One pair kept as written: the rule, the pair as written, and the stacks that read it apart. */
+export type KeptApart = { rule: KeptRule; text: string; stacks: readonly StackId[] };
 
 /** The part of the URL a change touched; `url` for the whole input (`strip-whitespace`). */
 export type UrlPart = 'url' | 'scheme' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
@@ -115,6 +131,8 @@ export type Normalized = {
   model: NormalizeModel;
   /** Each rule that changed something, in the order applied. */
   changes: NormalizeChange[];
+  /** Data model: each pair kept as written because a server stack reads it apart from the form it would merge with. Absent when none. */
+  kept?: KeptApart[];
 };
 
 export type NormalizeResult = Result<Normalized>;

@@ -5,7 +5,7 @@
  */
 import { decode, normalize, parseUrl, type NormalizeChange, type NormalizePolicy, type Normalized, type ParsedUrl } from '../../codec';
 import { hiddenNotice, issueItems } from '../lib/issues';
-import { changesView, ruleName } from '../normalize/changes';
+import { changesView, keptView, ruleName } from '../normalize/changes';
 import { CELL, clip, countHidden, figure, fmt, h, markHidden, table, type Child, type Dict } from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
@@ -139,8 +139,10 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       na.model != policy.model ? h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })) : null,
       h('p', { class: 'w-label' }, m['compare.rulesA']),
       changesView(m, na.changes),
+      keptView(m, na.kept),
       h('p', { class: 'w-label' }, m['compare.rulesB']),
       changesView(m, nb.changes),
+      keptView(m, nb.kept),
     ],
   };
 }

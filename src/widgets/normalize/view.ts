@@ -2,7 +2,7 @@
 import { normalize, type NormalizePolicy } from '../../codec';
 import { hiddenNotice, issueItems } from '../lib/issues';
 import { countHidden, figure, fmt, h, str, type Dict } from '../lib/view';
-import { changesView } from './changes';
+import { changesView, keptView } from './changes';
 
 export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
   const r = normalize(value, policy);
@@ -15,6 +15,6 @@ export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
     summary: str(m, 'normalize.summary', { count: figure(m, r.changes.length) }),
     // The rules quote the input's parts: its hidden characters are marked there.
     issues: [hiddenNotice(m, countHidden(value)), scheme && h('li', { class: 'w-hint', 'data-role': 'model-note' }, fmt(m, 'normalize.modelForced', { scheme }))],
-    changes: changesView(m, r.changes),
+    changes: [changesView(m, r.changes), keptView(m, r.kept)],
   };
 }

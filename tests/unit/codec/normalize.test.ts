@@ -27,7 +27,6 @@ describe('normalize: every rule, with the change it reports', () => {
     'guard-double-slash': ['/..//x', { before: '//x', after: '/.//x', part: 'path' }],
     'plus-as-space': ['/?q=a+b', { before: '+', after: '%20', part: 'query', name: 'q' }],
     'remove-empty-pairs': ['/?a=1&&b=2&', { before: 'a=1&&b=2&', after: 'a=1&b=2', part: 'query' }],
-    'add-empty-value': ['/?flag', { before: 'flag', after: 'flag=', part: 'query', name: 'flag' }],
     'drop-parameter': ['/?utm_source=x&id=1', { before: 'utm_source=x', after: '', part: 'query', name: 'utm_source' }, { drop: ['utm_'] }],
     'lowercase-value': ['/?utm_source=EMAIL', { before: 'EMAIL', after: 'email', part: 'query', name: 'utm_source' }, { caseInsensitive: ['utm_source'] }],
     'trim-value': ['/?q=%20a%20', { before: '%20a%20', after: 'a', part: 'query', name: 'q' }, { trim: true }],
@@ -198,7 +197,6 @@ describe('normalize: the two models of "the same URL"', () => {
   const merged: [a: string, b: string][] = [
     ['/go?next=%2Fhome', '/go?next=/home'],
     ['/go?a=%3D', '/go?a=='],
-    ['/go?a', '/go?a='],
     ['/a%3Db', '/a=b'],
     ['/a%2Bb', '/a+b'],
     ['/s?q=a+b', '/s?q=a%20b'],
@@ -220,7 +218,17 @@ describe('normalize: the two models of "the same URL"', () => {
     expect(normalize(a)).toMatchObject({ model: 'data' });
   });
 
-  test.each(apart)('data: %s and %s stay apart', (a, b) => {
+  // Read apart by some server stack (tests/fixtures/servers/): Go and Rack (;), Rack and
+  // Rails (nil against ""), Go, Rack, Rails and Tomcat (a stray %), Tomcat (a raw [ ]).
+  const apartForServers: [a: string, b: string][] = [
+    ['/s?a=1;b=2', '/s?a=1%3Bb=2'],
+    ['/s?a=1;b=2', '/s?a=1;b%3D2'],
+    ['/go?a', '/go?a='],
+    ['/s?q=100%', '/s?q=100%25'],
+    ['/s?q=[1]', '/s?q=%5B1%5D'],
+  ];
+
+  test.each([...apart, ...apartForServers])('data: %s and %s stay apart', (a, b) => {
     expect(canonicalOf(a)).not.toBe(canonicalOf(b));
   });
 
@@ -236,7 +244,7 @@ describe('normalize: the two models of "the same URL"', () => {
 
   test('writes each component with its own set: readable, and stable', () => {
     expect(canonicalOf('/a%3A%40%21b/%5Bx%5D?next=%2Fa%3Fb%3Dc&q=%5B1%5D')).toBe('/a:@!b/%5Bx%5D?next=/a?b%3Dc&q=%5B1%5D');
-    expect(canonicalOf('/a[b]?x=[1]&y=a=b')).toBe('/a%5Bb%5D?x=%5B1%5D&y=a%3Db');
+    expect(canonicalOf('/a[b]?x=[1]&y=a=b')).toBe('/a%5Bb%5D?x=[1]&y=a%3Db');
   });
 
   test('keeps bytes that are not UTF-8 as escapes, byte for byte, in both models', () => {

@@ -16,6 +16,7 @@ import {
   type EncodeMode,
 } from '../../../src/codec/index.ts';
 import { groupKey } from '../../../src/codec/key.ts';
+import { readingKey, readQuery, serverStacks, type StackId } from '../../../src/codec/servers/index.ts';
 import { anyText, denseText, policy, RUNS, urlText, wellFormedText } from './support.ts';
 
 const decodeModeFor = { component: 'standard', url: 'standard', form: 'form' } as const;
@@ -146,7 +147,7 @@ describe('normalize', () => {
     );
     const missing = '/p?b&a=1&&c';
     const result = normalize(missing);
-    expect(result.ok && result.changes.map((c) => c.rule)).toEqual(['add-empty-value', 'add-empty-value', 'remove-empty-pairs', 'sort-query']);
+    expect(result.ok && result.changes.map((c) => c.rule)).toEqual(['remove-empty-pairs', 'sort-query']);
     expect(normalize(missing)).toEqual(normalize(missing, { caseInsensitive: ['no-such-parameter'] }));
   });
 
@@ -166,14 +167,15 @@ describe('normalize', () => {
 });
 
 /**
- * What a server reads from an http(s) URL or a path-only reference, written independently of
- * the codec: the origin (via the platform URL), the path's segments with dot segments
- * resolved, each decoded to bytes, and the query's pairs as a form parser reads them (`+` a
- * space, escapes bytes), grouped by name with each name's values in order (the order across
- * names is what `order: 'sort'` sets aside). Bytes are kept as hex, so invalid UTF-8 counts.
+ * What servers read from an http(s) URL or a path-only reference, written independently of
+ * the normalizer: the origin (via the platform URL), the path's segments with dot segments
+ * resolved, each decoded to bytes, and the query as every modelled server stack reads it
+ * (each model checked against its real runtime in servers.test.ts), sent as a browser sends
+ * it (the platform URL parser escapes a space, controls and non-ASCII). A stack's reading
+ * leaves out the order across names, which `order: 'sort'` sets aside.
  */
 function serverReads(url: string): string | null {
-  const bytes = (text: string, plusIsSpace: boolean): string => {
+  const bytes = (text: string): string => {
     let out = '';
     for (let i = 0; i < text.length; ) {
       const escape = /^%[0-9A-Fa-f]{2}/.exec(text.slice(i, i + 3));
@@ -182,8 +184,7 @@ function serverReads(url: string): string | null {
         i += 3;
       } else {
         const c = text.codePointAt(i) as number;
-        const char = plusIsSpace && c === 0x2b ? ' ' : String.fromCodePoint(c);
-        for (const b of new TextEncoder().encode(char)) out += b.toString(16).toUpperCase().padStart(2, '0');
+        for (const b of new TextEncoder().encode(String.fromCodePoint(c))) out += b.toString(16).toUpperCase().padStart(2, '0');
         i += c > 0xffff ? 2 : 1;
       }
     }
@@ -203,20 +204,19 @@ function serverReads(url: string): string | null {
   const segments: string[] = [];
   const raw = (match[3] || (origin ? '/' : '')).split('/').slice(1);
   raw.forEach((segment, k) => {
-    const decoded = bytes(segment, false);
+    const decoded = bytes(segment);
     if (decoded === '2E' || decoded === '2E2E') {
       if (decoded === '2E2E') segments.pop();
       if (k === raw.length - 1) segments.push('');
     } else segments.push(decoded);
   });
-  const values = new Map<string, string[]>();
-  for (const piece of (match[4] ?? '').split('&')) {
-    if (piece === '') continue;
-    const equals = piece.indexOf('=');
-    const name = bytes(equals < 0 ? piece : piece.slice(0, equals), true);
-    values.set(name, [...(values.get(name) ?? []), bytes(equals < 0 ? '' : piece.slice(equals + 1), true)]);
-  }
-  return JSON.stringify([origin, segments, [...values].sort(([a], [b]) => (a < b ? -1 : 1))]);
+  // The `#` keeps trailing spaces inside the URL, as they were before the fragment.
+  const sent = match[4] === undefined ? '' : new URL(`http://x.example/?${match[4]}#`).search.slice(1);
+  // PHP's built-in server reads a `?` opening the query as part of the separator, which PHP
+  // behind a production front end does not (a known exception, data-model-servers.test.ts):
+  // a leading `&`, which every stack skips, keeps that quirk out of the comparison.
+  const read = (id: StackId) => readingKey(readQuery(id, id === 'php:parse_str' ? `&${sent}` : sent));
+  return JSON.stringify([origin, segments, serverStacks.map(({ id }) => read(id))]);
 }
 
 describe('normalize: the data model compares what a server reads', () => {
@@ -224,7 +224,7 @@ describe('normalize: the data model compares what a server reads', () => {
   const spelling = fc.constantFrom(
     '/a', '/%61', '/a/', '/a/.', '/a/b/..', '/a%2Fb', '/a/b', '/a%2fb', '/a+b', '/a%2Bb', '/a%20b', '/a=b', '/a%3Db', '/a:b', '/a%3A%62',
     '/p?next=/x', '/p?next=%2Fx', '/p?next=%2fx', '/p?q=a+b', '/p?q=a%20b', '/p?q=a%2Bb', '/p?q=a%26b', '/p?q=a&b', '/p?q=a&b=',
-    '/p?a=1&b=2', '/p?b=2&a=1', '/p?a=1&a=2', '/p?a=2&a=1', '/p?a', '/p?a=', '/p?a==', '/p?a=%3D', '/p?%61=%3D', '/p?a;b=1', '/p?a%3Bb=1',
+    '/p?a=1&b=2', '/p?b=2&a=1', '/p?a=1&a=2', '/p?a=2&a=1', '/p?a', '/p?a=', '/p?a==', '/p?a=%3D', '/p?%61=%3D', '/p?a;b=1', '/p?a%3Bb=1', '/p?a%3bb=1', '/p?q=100%', '/p?q=100%25', '/p?q=[1]', '/p?q=%5B1%5D', '/p?q=|', '/p?q=%7C', '/p?q=%zz', '/p?q=%25zz',
     '/p?q=caf%E9', '/p?q=caf%e9', '/p?q=café', '/p?q=caf%C3%A9', '/p?&a=1&', '/p?', '/p', 'http://A.example:80/p', 'http://a.example/p',
   );
   const candidate = fc.oneof({ arbitrary: spelling, weight: 4 }, { arbitrary: urlText.filter((url) => /^(\/[^/]|https?:)/i.test(url)), weight: 1 });

@@ -1,0 +1,10 @@
+import { define, Widget } from '../lib/client';
+import { serversView } from './view';
+
+class ServersWidget extends Widget {
+  update() {
+    this.show(serversView(this.m, this.values().value ?? ''));
+  }
+}
+
+define('servers', ServersWidget);
