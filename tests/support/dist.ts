@@ -30,6 +30,12 @@ export function urlPathOf(file: string): string {
   return `/${rel}`;
 }
 
+/**
+ * A locale's 404 page (`/uk/404/`): what an unknown address under that locale shows, not a
+ * page of the site (no canonical address, not in the sitemap or the search index).
+ */
+export const isNotFoundPage = (path: string) => /^\/[a-z]{2}\/404\/$/.test(path);
+
 /** Every HTML page of the build, parsed once. Fails loudly when there is no build. */
 export function builtPages(): BuiltPage[] {
   if (!existsSync(DIST)) {
