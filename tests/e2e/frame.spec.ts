@@ -275,3 +275,15 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(rest.violations.map((v) => v.id)).toEqual([]);
   });
 }
+
+test('landmarks stay unique and scroll boxes focusable with every disclosure open (three Compare widgets)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/en/faq/');
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  // The widgets draw their part tables once their code has loaded (on first use).
+  for (const w of await page.locator('[data-widget=compare]').all()) await w.locator('[data-role=input]').first().focus();
+  await expect(page.locator('[data-widget=compare] .w-scroll').first()).toBeAttached();
+  expect(await page.locator('[data-widget=compare] .w-scroll').count()).toBeGreaterThan(1);
+  const results = await new AxeBuilder({ page }).withRules(['landmark-unique', 'scrollable-region-focusable']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
