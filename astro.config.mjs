@@ -25,16 +25,17 @@ export default defineConfig({
   markdown: {
     // Explicit heading ids (`## Title {#stable-id}`): anchors stay identical in every locale.
     processor: satteri({ features: { headingAttributes: true } }),
-    // Shiki colours code with inline style attributes, which the CSP (no 'unsafe-inline')
-    // blocks; code blocks here are short and read fine unhighlighted.
-    syntaxHighlight: false,
+    // Prism marks tokens with classes (coloured by global.css, "Code"), at build time; Shiki
+    // colours them with inline style attributes, which the CSP (no 'unsafe-inline') blocks.
+    syntaxHighlight: 'prism',
   },
   integrations: [
     mdx(),
     sitemap({
       i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(locales.map((l) => [l, l])) },
-      // The root is a language chooser, not a page of any one locale.
-      filter: (page) => new URL(page).pathname !== '/',
+      // The root is a language chooser, not a page of any one locale; a locale's 404 page
+      // (/<locale>/404/) is no page to find.
+      filter: (page) => !/^\/(?:[^/]+\/404\/)?$/.test(new URL(page).pathname),
     }),
     // Thai pages: <wbr> between words, listed loanwords kept whole (content/th/GLOSSARY.md).
     // Before the search index, so that it reads the finished pages.

@@ -4,6 +4,9 @@
  */
 import H2 from './H2.astro';
 import H3 from './H3.astro';
+// Markdown tables in a keyboard-scrollable box; notes and warnings set apart from the text.
+import Table from './Table.astro';
+import Callout from './Callout.astro';
 // Article figures computed by the codec at build time, and the FAQ item.
 import Esc from './content/Esc.astro';
 import Decoded from './content/Decoded.astro';
@@ -44,6 +47,8 @@ export const mdxComponents = {
   // Markdown headings, with their stable ids and a visible link to each.
   h2: H2,
   h3: H3,
+  table: Table,
+  Callout,
   // Inline figures from the codec (`<code data-codec>`), raw inputs, and FAQ answers.
   Esc,
   Decoded,

@@ -1,11 +1,14 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
+import { DOC_GROUPS, type DocGroup } from './doc-groups';
 
 export type DocEntry = CollectionEntry<'docs'>;
 
 export interface LocalizedDoc {
   slug: string;
   entry: DocEntry;
+  /** The menu group, read from the English entry so that every locale's menu has one shape. */
+  group: DocGroup;
   /** True when the locale lacks this page and the English original stands in. */
   fallback: boolean;
 }
@@ -29,7 +32,9 @@ export async function getLocalizedDocs(locale: Locale): Promise<LocalizedDoc[]> 
     .map((english) => {
       const { slug } = splitId(english.id);
       const translated = byId.get(`${locale}/${slug}`);
-      return { slug, entry: translated ?? english, fallback: translated === undefined };
+      const group = english.data.group;
+      if (group === undefined) throw new Error(`content/${english.id}.mdx has no \`group\` (${DOC_GROUPS.join(', ')})`);
+      return { slug, entry: translated ?? english, group, fallback: translated === undefined };
     })
     .sort((a, b) => a.entry.data.order - b.entry.data.order || a.slug.localeCompare(b.slug));
 }

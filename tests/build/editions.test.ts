@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HTMLElement, Node } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import { builtPages, DIST } from '../support/dist';
+import { builtPages, DIST, isNotFoundPage } from '../support/dist';
 
 type Edition = 'th' | 'hi' | 'uk';
 
@@ -66,7 +66,7 @@ const anchors = (page: HTMLElement) => ({
 
 const pages = builtPages();
 const byPath = new Map(pages.map((page) => [page.path, page]));
-const english = pages.filter((page) => /^\/en\/[\w-]+\/$/.test(page.path) && page.path !== '/en/tools/');
+const english = pages.filter((page) => /^\/en\/[\w-]+\/$/.test(page.path) && page.path !== '/en/tools/' && !isNotFoundPage(page.path));
 
 describe.each(Object.keys(SCRIPT) as Edition[])('the %s edition', (locale) => {
   const translated = english.filter((page) => existsSync(join(DIST, '..', 'content', locale, `${page.path.split('/')[2]}.mdx`)));

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtPages, DIST } from '../support/dist';
+import { builtPages, DIST, isNotFoundPage } from '../support/dist';
 import { SITE } from '../support/site';
 import { resources } from '../../src/i18n';
 import { LOCALES, OG_LOCALES, type Locale } from '../../src/i18n/locales';
 
 // <html lang>, canonical and hreflang alternates on every page of every locale.
-const localePages = builtPages().filter((page) => /^\/(en|th|hi|uk)\//.test(page.path));
+const notFoundPages = builtPages().filter((page) => isNotFoundPage(page.path));
+const localePages = builtPages().filter((page) => /^\/(en|th|hi|uk)\//.test(page.path) && !isNotFoundPage(page.path));
 
 describe.each(localePages.map((page) => [page.path, page] as const))('%s', (path, page) => {
   const [, locale = '', ...rest] = path.split('/');
@@ -86,6 +87,15 @@ describe('fallback pages', () => {
       const notice = page.root.querySelector('[data-fallback-notice]');
       expect(notice?.closest('[lang=en]')).toBeNull();
     }
+  });
+});
+
+describe.each(notFoundPages.map((page) => [page.path, page] as const))('%s', (path, page) => {
+  it('is kept out of search engines: no canonical address, no alternates, noindex, not in the sitemap', () => {
+    expect(page.root.querySelector('link[rel=canonical]')).toBeNull();
+    expect(page.root.querySelectorAll('link[rel=alternate][hreflang]')).toHaveLength(0);
+    expect(page.root.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+    expect(readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8')).not.toContain(new URL(path, SITE).href);
   });
 });
 

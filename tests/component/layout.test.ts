@@ -48,10 +48,15 @@ describe('Toc', () => {
     { depth: 4, slug: 'too-deep', text: 'Too deep' },
   ];
 
-  it('lists section and subsection anchors under a localized title', async () => {
+  it('lists section and subsection anchors under a localized title, in a closed disclosure', async () => {
     const html = await render(Toc, { locale: 'th', headings });
-    expect(html.querySelector('h2')?.text).toBe('ในหน้านี้');
+    expect(html.querySelector('summary')?.text).toBe('ในหน้านี้');
+    expect(html.querySelector('details')?.hasAttribute('open')).toBe(false);
+    const nav = html.querySelector('nav');
+    expect(html.querySelector(`#${nav?.getAttribute('aria-labelledby')}`)?.text).toBe('ในหน้านี้');
     expect(html.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#why-it-exists', '#structural-characters']);
+    // Nothing is marked until the script sees a section on screen.
+    expect(html.querySelectorAll('[aria-current]')).toHaveLength(0);
   });
 
   it('is left out for a page with a single section', async () => {

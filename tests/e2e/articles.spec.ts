@@ -186,15 +186,16 @@ test('encoding-sets: the browser sets answer a new value as the page\'s own URL 
 
 test('switching language from an FAQ answer lands on the same answer', async ({ page }) => {
   await page.goto('/en/faq/#stray-percent');
+  await page.locator('language-switcher summary').click();
   await page.locator('language-switcher a[hreflang=th]').click();
   await expect(page).toHaveURL(/\/th\/faq\/#stray-percent$/);
   await expect(page.locator('#stray-percent')).toHaveJSProperty('open', true);
 });
 
-test('the header links the FAQ and the tools in every locale', async ({ page }) => {
+test('the site menu links the FAQ and the tools in every locale', async ({ page }) => {
   for (const locale of LOCALES) {
     await page.goto(`/${locale}/`);
-    const nav = page.locator('.site-nav');
+    const nav = page.locator('.site-menu');
     await expect(nav.locator(`a[href="/${locale}/faq/"]`)).toHaveCount(1);
     await expect(nav.locator(`a[href="/${locale}/tools/"]`)).toHaveCount(1);
   }

@@ -12,6 +12,7 @@ test('the language switcher keeps the current page and #anchor', async ({ page }
   const anchor = article?.root.querySelector('article [id]')?.getAttribute('id') ?? '';
   const route = article?.path.slice('/en/'.length) ?? '';
   await page.goto(`${article?.path}#${anchor}`);
+  await page.locator('language-switcher summary').click();
   await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Українська' }).click();
   await expect(page).toHaveURL(new RegExp(`/uk/${route}#${anchor}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
@@ -20,6 +21,7 @@ test('the language switcher keeps the current page and #anchor', async ({ page }
 test('the language switcher follows an anchor chosen after the page loaded', async ({ page }) => {
   await page.goto('/th/');
   await page.evaluate(() => (location.hash = 'articles'));
+  await page.locator('language-switcher summary').click();
   await page.locator('language-switcher a[hreflang=hi]').click();
   await expect(page).toHaveURL(/\/hi\/#articles$/);
 });
@@ -52,6 +54,10 @@ test('an unknown address answers with the 404 page in the language of its path',
   const response = await page.goto('/th/no-such-page/');
   expect(response?.status()).toBe(404);
   await expect(page.locator('h1')).toHaveText('ไม่พบหน้านี้');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
   await expect(page.locator('section').first()).toHaveAttribute('lang', 'th');
   await expect(page.locator('section[lang=th] a')).toHaveAttribute('href', '/th/');
+  // The site's header and menu, in Thai.
+  await expect(page.locator('.site-search__input')).toHaveAttribute('placeholder', 'ค้นหา');
+  await expect(page.locator('.site-menu a[href="/th/faq/"]')).toHaveCount(1);
 });

@@ -88,20 +88,34 @@ for (const locale of ['th', 'uk']) {
   });
 }
 
-test('a printed tools page shows every widget’s result and none of its controls', async ({ page }) => {
+test('a printed tools page shows every widget’s input beside its result, and none of its buttons', async ({ page }) => {
   await page.goto('/en/tools/');
   await page.emulateMedia({ media: 'print' });
-  for (const selector of ['site-search', 'language-switcher', '.site-nav']) {
+  for (const selector of ['site-search', 'language-switcher', '.site-menu', 'theme-switch']) {
     await expect(page.locator(selector).first(), selector).toBeHidden();
   }
   const widgets = page.locator('[data-widget]');
   expect(await widgets.count()).toBe(7);
+  let chosenShown = 0;
   for (const w of await widgets.all()) {
     const id = await w.getAttribute('id');
     await expect(w.locator('[data-role=output]').first(), `${id}: result`).toBeVisible();
-    const controls = w.locator('input, textarea, select, button, summary');
-    for (const c of await controls.all()) await expect(c, `${id}: a control`).toBeHidden();
+    for (const input of await w.locator('[data-role=input]').all()) {
+      await expect(input, `${id}: input`).toBeVisible();
+      // The whole text, not a scrolled box.
+      expect(await input.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), `${id}: input shown whole`).toBe(true);
+    }
+    // Of each set of options on screen, the chosen one's label (options in a closed
+    // disclosure print with it closed, as on screen).
+    for (const option of await w.locator('label:has(> input[type=radio]):not(details:not([open]) *, [hidden] *)').all()) {
+      const chosen = await option.locator('input').isChecked();
+      if (chosen) await expect(option, `${id}: the chosen option`).toBeVisible();
+      else await expect(option, `${id}: an option not chosen`).toBeHidden();
+      if (chosen) chosenShown++;
+    }
+    for (const c of await w.locator('button, summary, input[type=file]').all()) await expect(c, `${id}: a control`).toBeHidden();
   }
+  expect(chosenShown, 'options printed as chosen').toBeGreaterThanOrEqual(3);
   await page.emulateMedia({ media: 'screen' });
   await expect(page.locator('#tool-encode [data-role=input]')).toBeVisible();
 });

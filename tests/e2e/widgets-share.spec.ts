@@ -195,6 +195,7 @@ test('the language switcher carries the state a shared widget shows now, edits i
   await expect(uk).toHaveAttribute('href', /#tool-encode\?value=shared&mode=form$/);
   await w.locator('[data-role=input]').fill('edited');
   await w.locator('input[name=mode][value=url]').check();
+  await page.locator('language-switcher summary').click();
   await uk.click();
   await expect(page).toHaveURL(/\/uk\/tools\/#tool-encode\?value=edited&mode=url$/);
   await expect(page.locator('#tool-encode [data-role=input]')).toHaveValue('edited');

@@ -32,6 +32,12 @@ export function urlPathOf(file: string, dist = DIST): string {
   return `/${rel}`;
 }
 
+/**
+ * A locale's 404 page (`/uk/404/`): what an unknown address under that locale shows, not a
+ * page of the site (no canonical address, not in the sitemap or the search index).
+ */
+export const isNotFoundPage = (path: string) => /^\/[a-z]{2}\/404\/$/.test(path);
+
 /** Every HTML page of the build (or of `dist`), parsed once. Fails loudly when there is no build. */
 export function builtPages(dist = DIST): BuiltPage[] {
   if (!existsSync(dist)) {

@@ -127,11 +127,13 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
     // The rules below quote the inputs' parts: their hidden characters are marked there too.
     issues: [hiddenNotice(m, countHidden(a) + countHidden(b) + marked)],
     details: [
-      // Five columns: on a narrow screen the table scrolls sideways in a focusable region
-      // instead of breaking words in the middle.
+      // Five columns: on a narrow screen the table scrolls sideways in a focusable box
+      // instead of breaking words in the middle. A group, not a region: a page holds several
+      // Compare widgets, and landmarks of one name are noise to a screen reader (axe's
+      // landmark-unique), as the articles' tables (Table.astro).
       h(
         'div',
-        { class: 'w-scroll', tabindex: 0, role: 'region', 'aria-label': m['compare.canonical'] },
+        { class: 'w-scroll', tabindex: 0, role: 'group', 'aria-label': m['compare.canonical'] },
         table(m, 'compare.canonical', ['compare.colPart', 'compare.colFirst', 'compare.colSecond', 'compare.colVerdict', 'compare.colWhy'], body),
       ),
       hidden > 0 ? h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: figure(m, hidden) })) : null,
