@@ -1,4 +1,4 @@
-import { define, Widget } from '../lib/client';
+import { define, Widget } from '../lib/widget';
 import { serversView } from './view';
 
 class ServersWidget extends Widget {
