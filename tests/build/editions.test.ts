@@ -24,17 +24,6 @@ const SCRIPT: Record<Edition, { letters: RegExp; threshold: number }> = {
   uk: { letters: /\p{Script=Cyrillic}/u, threshold: 0.85 },
 };
 
-/**
- * Issue 29 moved the warehouse sections of the analytics page into a page of their own,
- * `warehouse`, in English first. Until an edition catches up, its analytics page may still
- * hold the moved sections (and their ids), and its warehouse page is the English one behind
- * the fallback notice. An edition leaves this list once it has translated the page, and the
- * test below fails until it does.
- */
-const WAREHOUSE_MOVE_PENDING: Edition[] = ['th', 'uk'];
-const MOVED_FROM = '/en/analytics-normalization/';
-const MOVED_TO = '/en/warehouse/';
-
 /** Not prose: code, computed figures, widgets, diagrams, and links that show a URL. */
 const NOT_PROSE = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'svg', 'figure', 'textarea']);
 
@@ -71,21 +60,10 @@ const english = pages.filter((page) => /^\/en\/[\w-]+\/$/.test(page.path) && pag
 describe.each(Object.keys(SCRIPT) as Edition[])('the %s edition', (locale) => {
   const translated = english.filter((page) => existsSync(join(DIST, '..', 'content', locale, `${page.path.split('/')[2]}.mdx`)));
 
-  const pending = WAREHOUSE_MOVE_PENDING.includes(locale);
-
   it('has every English page', () => {
-    const expected = english.filter((p) => !(pending && p.path === MOVED_TO));
-    expect(translated.map((p) => p.path)).toEqual(expected.map((p) => p.path));
+    expect(translated.map((p) => p.path)).toEqual(english.map((p) => p.path));
     for (const page of english) expect(byPath.has(page.path.replace('/en/', `/${locale}/`)), page.path).toBe(true);
   });
-
-  if (pending) {
-    it('has the English warehouse page behind the fallback notice until it translates it', () => {
-      const fallback = byPath.get(MOVED_TO.replace('/en/', `/${locale}/`))!.root;
-      expect(fallback.querySelector('[data-fallback-notice]')).not.toBeNull();
-      expect(anchors(fallback)).toEqual(anchors(byPath.get(MOVED_TO)!.root));
-    });
-  }
 
   describe.each(translated.map((page) => [page.path.replace('/en/', `/${locale}/`), page] as const))('%s', (path, source) => {
     const page = byPath.get(path)!.root;
@@ -96,15 +74,7 @@ describe.each(Object.keys(SCRIPT) as Edition[])('the %s edition', (locale) => {
     });
 
     it('keeps every heading, widget and FAQ id of the English page, in order', () => {
-      if (pending && source.path === MOVED_FROM) {
-        // Its only other ids are those of sections that moved to the warehouse page.
-        const kept = new Set(anchors(source.root).headings);
-        const moved = new Set(anchors(byPath.get(MOVED_TO)!.root).headings.filter((id) => !kept.has(id)));
-        const own = anchors(page);
-        expect({ ...own, headings: own.headings.filter((id) => !moved.has(id)) }).toEqual(anchors(source.root));
-      } else {
-        expect(anchors(page)).toEqual(anchors(source.root));
-      }
+      expect(anchors(page)).toEqual(anchors(source.root));
     });
 
     it(`is written in its own script (share of letters ≥ ${SCRIPT[locale].threshold})`, () => {
