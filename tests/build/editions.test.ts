@@ -31,7 +31,7 @@ const SCRIPT: Record<Edition, { letters: RegExp; threshold: number }> = {
  * the fallback notice. An edition leaves this list once it has translated the page, and the
  * test below fails until it does.
  */
-const WAREHOUSE_MOVE_PENDING: Edition[] = ['th', 'hi', 'uk'];
+const WAREHOUSE_MOVE_PENDING: Edition[] = ['th', 'hi'];
 const MOVED_FROM = '/en/analytics-normalization/';
 const MOVED_TO = '/en/warehouse/';
 
