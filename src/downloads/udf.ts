@@ -4,7 +4,7 @@
  * or NULL (BigQuery: `null`; Snowflake: `undefined`) and expects a value or NULL back, and
  * an exception would fail the whole query, so nothing here throws.
  */
-import { createNormalizer, type NormalizePolicy, type NormalizeResult } from '../codec/index.ts';
+import { checkPolicy, createNormalizer, type NormalizePolicy, type NormalizeResult } from '../codec/index.ts';
 
 /** A policy as SQL can pass one: NULL, a JSON string, or an object (BigQuery JSON, Snowflake VARIANT). */
 export type PolicyArgument = unknown;
@@ -30,13 +30,13 @@ export function urlGroupKey(url: unknown, policy: PolicyArgument): string | null
  * The policy that `policy` stands for: `undefined` (the defaults) for SQL NULL or JSON
  * `null`; the object itself for an object or a JSON object; `null` for anything else (JSON
  * that does not parse, an array, a number...). A malformed policy makes every row NULL
- * rather than quietly grouping by the defaults. Fields are passed to the codec unchanged,
- * which resolves unknown values to their defaults.
+ * rather than quietly grouping by the defaults; so does one the codec's `checkPolicy` refuses (see
+ * {@link isPolicy}).
  */
 export function readPolicy(policy: PolicyArgument): Partial<NormalizePolicy> | undefined | null {
   if (policy === null || policy === undefined) return undefined;
   if (typeof policy === 'string') return parsePolicy(policy);
-  return isPlainObject(policy) ? policy : null;
+  return isPolicy(policy) ? policy : null;
 }
 
 function parsePolicy(text: string): Partial<NormalizePolicy> | undefined | null {
@@ -47,11 +47,19 @@ function parsePolicy(text: string): Partial<NormalizePolicy> | undefined | null 
     return null;
   }
   if (value === null) return undefined;
-  return isPlainObject(value) ? value : null;
+  return isPolicy(value) ? value : null;
 }
 
-function isPlainObject(value: unknown): value is Partial<NormalizePolicy> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Whether `value` is a policy object the codec's `checkPolicy` accepts. An unknown field
+ * (`caseInsensitve`), a wrong type (`{"drop": "utm_"}`) or an unknown value (`"order":
+ * "nonsense"`) makes every row NULL, as a malformed policy does: the codec alone would group
+ * by the defaults, and a warehouse table filled that way looks right. NULL on every row,
+ * valid URLs included, is what the SQL can see; throwing would fail the whole query, which a
+ * UDF must never do (the CLI, which can, stops and names the field).
+ */
+function isPolicy(value: unknown): value is Partial<NormalizePolicy> {
+  return typeof value === 'object' && value !== null && checkPolicy(value).ok;
 }
 
 type Normalizer = (url: string) => NormalizeResult;
@@ -65,7 +73,7 @@ let lastPolicyText: string | undefined;
 let lastNormalizer: Normalizer | null = null;
 
 function normalizerFor(policy: PolicyArgument): Normalizer | null {
-  const text = typeof policy === 'string' ? policy : isPlainObject(policy) ? JSON.stringify(policy) : null;
+  const text = typeof policy === 'string' ? policy : isPolicy(policy) ? JSON.stringify(policy) : null;
   if (text === null) {
     const rules = readPolicy(policy);
     return rules === null ? null : (defaultNormalizer ??= createNormalizer(undefined, { changes: false }));

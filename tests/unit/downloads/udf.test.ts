@@ -141,7 +141,10 @@ describe('canonical-url.js', () => {
     for (const url of ['', 'landing', '%', 'http://[::1', 'http://a:99999/', '\ud800', null, undefined, 42, {}, ['/a']]) {
       expect([canonicalUrl(url, null), urlGroupKey(url, null)]).toEqual([null, null]);
     }
-    for (const policy of ['{bad', '', '[]', '42', '"drop"', 7, ['utm_'], true]) {
+    // Not JSON objects; then fields the codec's checkPolicy refuses, as strings and as objects:
+    // an unknown field, a wrong type, an unknown value.
+    const refused = ['{"caseInsensitve":["utm_source"]}', '{"drop":"utm_"}', '{"order":"nonsense"}', '{"model":"weird"}', '{"trim":"yes"}'];
+    for (const policy of ['{bad', '', '[]', '42', '"drop"', 7, ['utm_'], true, ...refused, ...refused.map((p) => JSON.parse(p) as object)]) {
       expect([canonicalUrl('/a', policy), urlGroupKey('/a', policy)]).toEqual([null, null]);
     }
     const huge = '/' + 'a%2\u00e9'.repeat(250_000);
