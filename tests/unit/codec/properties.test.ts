@@ -128,7 +128,9 @@ describe('normalize', () => {
         for (const url of urls) {
           const expected = normalize(url, rules);
           expect(withChanges(url)).toEqual(expected);
-          expect(withoutChanges(url)).toEqual(expected.ok ? { ...expected, changes: [] } : expected);
+          // Without the change log, neither the changes nor what was kept apart are listed.
+          const { kept: _kept, ...unlisted } = expected.ok ? expected : { ...expected, kept: undefined };
+          expect(withoutChanges(url)).toEqual(expected.ok ? { ...unlisted, changes: [] } : expected);
         }
       }),
       { numRuns: RUNS },

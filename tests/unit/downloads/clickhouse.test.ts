@@ -105,7 +105,9 @@ describe('canonical-url.mjs --udf (ClickHouse executable function)', () => {
       Buffer.from([0x2f, 0x61, 0x3f, 0x71, 0x3d, 0xe9]), // '/a?q=' then latin-1 é: not UTF-8
       '/a?q=%E9', // the same byte, escaped: a different value, so it gets its own answer
     ]);
-    expect(answers).toEqual([canonical('/a?q=x\ty'), canonical('/a?q=back\\slash'), '', '', canonical('/a?q=%E9')]);
+    // Answers are TabSeparated too: a backslash the canonical URL keeps (the data model keeps a
+    // raw one as written, which Tomcat refuses) comes back escaped.
+    expect(answers).toEqual([canonical('/a?q=x\ty'), canonical('/a?q=back\\slash'), '', '', canonical('/a?q=%E9')].map(tsvEscape));
     expect(answers[4]).not.toBe('');
     expect(await udf.close()).toBe(0);
   });
