@@ -59,10 +59,16 @@ export default defineConfig({
           // the decoder, that split cost every other page about 300 bytes gzip in chunk overhead.
           codeSplitting: {
             groups: [
-              { name: 'codec', test: /\/src\/codec\/(issues|sets|bytes|utf8|charsets|decode|normalize\/model)\.ts$/ },
+              { name: 'codec', test: /\/src\/codec\/(issues|sets|bytes|utf8|charsets|decode)\.ts$/ },
               // The URL scanner and parseUrl: every page that scans a URL also parses one, so one
               // chunk instead of two saves a chunk's overhead (~100 B gzip) on each of them.
               { name: 'url', test: /\/src\/codec\/(char-bytes|scan|parse)\.ts$/ },
+              // Which model a policy names, for share links and policy forms on the page and for
+              // the codec in Group's worker: a chunk of its own, before the runtime's group (which
+              // would take it in, and the DOM with it into the worker). In the codec core it made
+              // Group, on the analytics page's first screen, fetch the whole core for this one
+              // function (+2.8 KB gzip).
+              { name: 'model', test: /\/src\/codec\/normalize\/model\.ts$/ },
               // The widgets' shared runtime (view trees, the element and its DOM and share-link helpers, issue sentences): one chunk,
               // so a widget that uses only some of it (Servers has no issues) does not split it
               // three ways on every page (+330 B gzip on the encoding-sets page when it did).

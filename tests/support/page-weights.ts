@@ -39,7 +39,7 @@ export interface PageScripts {
   hasSearch: boolean;
 }
 
-const graph = (): ChunkGraph => JSON.parse(readFileSync(chunkGraphFile(resolve(DIST, '..'), DIST), 'utf8')) as ChunkGraph;
+export const graph = (): ChunkGraph => JSON.parse(readFileSync(chunkGraphFile(resolve(DIST, '..'), DIST), 'utf8')) as ChunkGraph;
 
 // An inline script's references to chunks, as Astro writes them: site paths in quotes.
 const INLINE_STATIC = /\b(?:import|from)\s*["'`](\/_astro\/[^"'`]+\.js)["'`]/g;
@@ -52,7 +52,7 @@ const isSearchChunk = (chunk: string) => isSearchFile(join(DIST, chunk));
  * The chunks `from` reach through static imports and, unless `staticOnly`, later loads.
  * Chunks for which `apart` holds are neither counted nor followed: they are listed in `reached`.
  */
-function closure(
+export function closure(
   chunks: ChunkGraph,
   from: string[],
   { staticOnly = false, apart = (_chunk: string): boolean => false }: { staticOnly?: boolean; apart?: (chunk: string) => boolean } = {},

@@ -1,4 +1,4 @@
-import { decodeTextFile, lineBytesAround, type UndecodableBytes } from '../../codec';
+import type { UndecodableBytes } from '../../codec';
 import { define, Widget } from '../lib/widget';
 import { toDOM } from '../lib/dom';
 import { linkFields } from '../lib/share-link';
@@ -8,6 +8,7 @@ import { type Child, h, str } from '../lib/view';
 import type { Explained, GroupData, View } from './engine';
 import { groupRows, groupView, whyView } from './view';
 import workerUrl from './worker?chunk';
+import textFileUrl from '../../codec/text-file?chunk';
 
 /** Largest file read at all. */
 const MAX_MB = 50;
@@ -191,17 +192,21 @@ class GroupWidget extends Widget {
     this.q('[data-role=file-name]').textContent = f.name;
     if (f.size > MAX_MB * 2 ** 20) return this.fail('file-too-big', str(this.m, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
     let bytes: Uint8Array;
+    let decoder: typeof import('../../codec/text-file');
     try {
       bytes = new Uint8Array(await f.arrayBuffer());
+      // The file decoder loads with the first file, not with the page: most readers paste.
+      decoder = await import(/* @vite-ignore */ textFileUrl);
     } catch {
       return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
     }
+    const { decodeTextFile, lineBytesAround } = decoder;
     this.q('[data-region=encoding]').hidden = false;
     const read = decodeTextFile(bytes, this.encoding().value);
     this.labelEncodings(null);
     if (!read.ok) {
       if (read.error.code != 'undecodable') return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
-      return this.undecodable(f, read.error, bytes);
+      return this.undecodable(f, read.error, read.error.encoding == 'utf-8' ? lineBytesAround(bytes, read.error.byte) : null);
     }
     const text = read.text;
     // The name decides when it says CSV or TSV; otherwise the content does, both ways.
@@ -211,12 +216,13 @@ class GroupWidget extends Widget {
 
   /**
    * A file whose bytes do not decode: where, and each encoding on offer labelled with how it
-   * would read that line, so the reader can pick the one that reads right.
+   * would read that line (`line`: the bytes around the first bad one, when UTF-8 failed), so
+   * the reader can pick the one that reads right.
    */
-  undecodable(f: File, at: UndecodableBytes & { line: number }, bytes: Uint8Array) {
+  undecodable(f: File, at: UndecodableBytes & { line: number }, line: Uint8Array | null) {
     const n = new Intl.NumberFormat(this.lang);
     const hex = at.bytes.slice(0, 2).map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
-    this.labelEncodings(at.encoding == 'utf-8' ? lineBytesAround(bytes, at.byte) : null);
+    this.labelEncodings(line);
     this.fail(
       'undecodable',
       str(this.m, 'group.undecodable', { name: f.name, encoding: at.encoding, line: [n.format(at.line)], byte: [n.format(at.byte)], bytes: [hex] }),
