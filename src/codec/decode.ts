@@ -145,7 +145,7 @@ function strayNotices(text: string, byteOffsets: number[], ascii: boolean): Code
 }
 
 /** A `stray-percent` notice for every `%` of `text` that does not start a valid escape. */
-export function strayPercents(text: string): CodecIssue[] {
+function strayPercents(text: string): CodecIssue[] {
   const notices: CodecIssue[] = [];
   for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
     if (escapedByteAt(text, i) < 0) notices.push(issue('stray-percent', i, 1));

@@ -71,7 +71,7 @@ export type Inspection = {
 };
 
 /** Default number of code points examined; a breakdown longer than this helps no reader. */
-export const INSPECT_LIMIT = 10_000;
+const INSPECT_LIMIT = 10_000;
 
 /**
  * Explains a string both ways: per character (code point, UTF-8 bytes, and what each

@@ -3,7 +3,7 @@ import { decode, type DecodeMode } from './decode.ts';
 import { escapedByteAt, isHexPairAt } from './sets.ts';
 
 /** Unwrapping stops after this many layers; real double encoding rarely goes past three. */
-export const MAX_LAYERS = 16;
+const MAX_LAYERS = 16;
 
 export type Layers = {
   /** `layers[0]` is the input; each next layer is the strict decoding of the previous one. */
@@ -64,7 +64,7 @@ function hasValidEscape(text: string): boolean {
 }
 
 /** `%25` followed by two hex digits, the mark of an escape that was escaped again. */
-export function isDoubleEncoded(text: string): boolean {
+function isDoubleEncoded(text: string): boolean {
   for (let i = text.indexOf('%25'); i >= 0; i = text.indexOf('%25', i + 1)) {
     if (isHexPairAt(text, i + 3)) return true;
   }

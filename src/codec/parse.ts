@@ -91,7 +91,7 @@ function span(start: number, end: number): UrlSpan {
 }
 
 /** The non-empty `&`-separated pieces of `text[start, end)`, split at their first `=`. */
-export function queryPairs(text: string, start: number, end: number): QueryPair[] {
+function queryPairs(text: string, start: number, end: number): QueryPair[] {
   const pairs: QueryPair[] = [];
   const equalsFrom = forwardSearch(text, '=');
   for (let from = start; from <= end; ) {

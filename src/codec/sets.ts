@@ -165,7 +165,7 @@ export function percentEscape(byte: number): string {
 }
 
 // https://infra.spec.whatwg.org/#ascii-hex-digit  (its value, or -1 for any other code)
-export function hexValue(c: number): number {
+function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x41 && c <= 0x46) return c - 0x37;
   if (c >= 0x61 && c <= 0x66) return c - 0x57;

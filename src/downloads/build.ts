@@ -54,7 +54,7 @@ const plugins = (codecGlobals: Record<string, string>): Plugin[] => [packedIdnaD
 let built: Promise<Download[]> | undefined;
 
 /** Both downloads, built once per process (the endpoint and the component share them). */
-export function buildDownloads(): Promise<Download[]> {
+function buildDownloads(): Promise<Download[]> {
   return (built ??= Promise.all([buildUdf(), buildCli()]));
 }
 

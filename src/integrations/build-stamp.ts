@@ -18,7 +18,7 @@ function filesIn(path: string): string[] {
 }
 
 /** SHA-256 over the sources' paths and contents, with the content directory the build read. */
-export function sourcesDigest(root: string, contentDir: string): string {
+function sourcesDigest(root: string, contentDir: string): string {
   const hash = createHash('sha256');
   const files = [...SOURCES, contentDir].flatMap((path) => filesIn(join(root, path)));
   for (const file of files.map((f) => relative(root, f).split(sep).join('/')).sort()) {
@@ -27,7 +27,7 @@ export function sourcesDigest(root: string, contentDir: string): string {
   return hash.digest('hex');
 }
 
-export interface Stamp {
+interface Stamp {
   /** The articles' directory the build read (`content`, or a test fixture's). */
   contentDir: string;
   sources: string;

@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 import { buildRecord } from './build-stamp.ts';
 
 /** One browser chunk of the build: what it imports, and what it may load later. */
-export interface ChunkNode {
+interface ChunkNode {
   /** Static imports: they load with the chunk. */
   imports: string[];
   /** `import()`s, and the chunks a `?chunk` URL names (widget code on first use, workers). */

@@ -29,7 +29,7 @@ const LINE_START = /[\u0E01-\u0E2E\u0E40-\u0E44]/;
 const URL_LIKE = /\S*[./:?#=&%@~+\\](?=\S)\S*/gu;
 
 /** The glossary heading whose bullets are the words no line may break inside. */
-export const NO_SPLIT_HEADING = 'คำที่ห้ามตัดบรรทัด';
+const NO_SPLIT_HEADING = 'คำที่ห้ามตัดบรรทัด';
 
 /**
  * The terms listed under `## คำที่ห้ามตัดบรรทัด` in a glossary, one per bullet (`- คำ`), up

@@ -2,7 +2,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import { DOC_GROUPS, type DocGroup } from './doc-groups';
 
-export type DocEntry = CollectionEntry<'docs'>;
+type DocEntry = CollectionEntry<'docs'>;
 
 export interface LocalizedDoc {
   slug: string;
@@ -14,7 +14,7 @@ export interface LocalizedDoc {
 }
 
 /** Splits an entry id (`uk/faq`) into its locale and its slug. */
-export function splitId(id: string): { locale: string; slug: string } {
+function splitId(id: string): { locale: string; slug: string } {
   const [locale = '', ...rest] = id.split('/');
   return { locale, slug: rest.join('/') };
 }

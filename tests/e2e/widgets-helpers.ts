@@ -107,7 +107,7 @@ export async function watchLongTasks(page: Page) {
 }
 
 /** A megabyte (2^20 UTF-16 units) of input. */
-export const MB = 2 ** 20;
+const MB = 2 ** 20;
 
 /**
  * A megabyte of input, described so the page can build it: `unit` repeated after `prefix`,

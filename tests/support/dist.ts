@@ -25,7 +25,7 @@ function htmlFiles(dir: string): string[] {
 }
 
 /** Maps a file of dist/ (or of `dist`) to the path a browser requests for it. */
-export function urlPathOf(file: string, dist = DIST): string {
+function urlPathOf(file: string, dist = DIST): string {
   const rel = relative(dist, file).split(sep).join('/');
   if (rel === 'index.html') return '/';
   if (rel.endsWith('/index.html')) return `/${rel.slice(0, -'index.html'.length)}`;

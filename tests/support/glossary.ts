@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export interface TermRule {
   concept: string;
@@ -41,7 +41,7 @@ export function termRules(glossary: string): TermRule[] {
 }
 
 /** A pattern as a case-insensitive regular expression that matches whole words only. */
-export function patternRegExp(pattern: string): RegExp {
+function patternRegExp(pattern: string): RegExp {
   const words = pattern.split(/\s+/).map((word) => {
     const stem = word.endsWith('*') ? word.slice(0, -1) : word;
     const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -74,7 +74,7 @@ export function mdxProse(source: string): string {
 type Tree = { [key: string]: string | Tree };
 
 /** Every string of a UI JSON, keyed by its dotted path. */
-export function uiStrings(tree: Tree, prefix = ''): [string, string][] {
+function uiStrings(tree: Tree, prefix = ''): [string, string][] {
   return Object.entries(tree).flatMap(([key, value]): [string, string][] => {
     const path = prefix ? `${prefix}.${key}` : key;
     return typeof value === 'string' ? [[path, value]] : uiStrings(value, path);

@@ -10,7 +10,7 @@ import { indexFiles, isSearchFile, pagefindCode } from './search-bundle.ts';
  * inlines small scripts, so their references are read from their code), and Pagefind's
  * files, which are not chunks (tests/support/search-bundle.ts).
  */
-export interface PageWeight {
+interface PageWeight {
   page: string;
   html: number;
   /** JavaScript loaded with the page, before any interaction (the budgeted figure). */

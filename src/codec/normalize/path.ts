@@ -54,7 +54,7 @@ export function canonicalPath(
  *
  * https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4
  */
-export function removeDotSegments(path: string): string {
+function removeDotSegments(path: string): string {
   // Dot segments only exist after a "/", so most paths need no work at all.
   if (path.indexOf('/.') < 0) return path;
   const segments = path.split('/');

@@ -367,7 +367,7 @@ function sortPairs(pairs: Pairs, text: string, chars: CharBytes, count: number):
  * again. Escapes of ASCII bytes (`%26`, `%2B`...) and bytes that are not UTF-8 are left as
  * they are.
  */
-export function lowercaseCanonical(value: string, set: ComponentSet): string {
+function lowercaseCanonical(value: string, set: ComponentSet): string {
   let out = '';
   let copied = 0;
   for (let i = 0; i < value.length; ) {
@@ -396,7 +396,7 @@ export function lowercaseCanonical(value: string, set: ComponentSet): string {
 }
 
 /** Removes leading and trailing spaces, which a canonical value holds as `%20`. */
-export function trimSpaces(value: string): string {
+function trimSpaces(value: string): string {
   let start = 0;
   let end = value.length;
   while (value.startsWith('%20', start)) start += 3;

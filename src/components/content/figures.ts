@@ -98,7 +98,7 @@ export function decoded(component: string, value: string, options: DecodeProps):
  * older servers do, and an article has to show what their users saw. The bytes come from the
  * codec's inspect; only the byte-to-code-point step, which is the charset's definition, is here.
  */
-export function readStrictLatin1(component: string, value: string): string {
+function readStrictLatin1(component: string, value: string): string {
   let out = '';
   let at = 0;
   for (const escape of inspect(value).escapes) {

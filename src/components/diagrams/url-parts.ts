@@ -9,18 +9,18 @@ import { height, textBox, width, type Shape } from './scene';
 import { fail } from '../content/figures';
 import { stringsFor } from './words';
 
-export const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
-export type Part = (typeof PARTS)[number];
+const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+type Part = (typeof PARTS)[number];
 
 /** A run of the URL: data of one part, or a structural character (`part` null between parts). */
-export interface Token {
+interface Token {
   text: string;
   part: Part | null;
   structural: boolean;
 }
 
 /** The URL as tokens, in order; joined, their text is the URL exactly. */
-export function tokens(value: string, parsed: ParsedUrl): Token[] {
+function tokens(value: string, parsed: ParsedUrl): Token[] {
   const out: Token[] = [];
   const structural = (text: string, part: Part | null) => {
     // `://` is two marks: `:` ends the scheme, `//` opens the authority.

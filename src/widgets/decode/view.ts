@@ -16,14 +16,14 @@ export const decodeState = (v: { value?: string | undefined; mode?: string | und
   invalid: v.invalid == 'replace',
 });
 
-export type Span = { index: number; length: number; error?: boolean };
+type Span = { index: number; length: number; error?: boolean };
 
 /**
  * A copy of `text` with the spans marked: `<mark>` plus a dotted (note) or wavy (error)
  * underline, so colour is never the only signal. Long stretches between marks are cut
  * to their ends, so a 1 MB paste still gives a short copy.
  */
-export function markedCopy(text: string, spans: Span[]): Child[] {
+function markedCopy(text: string, spans: Span[]): Child[] {
   const out: Child[] = [];
   const gap = (s: string) => (s.length > 80 ? `${s.slice(0, 30)} … ${s.slice(-30)}` : s);
   let at = 0;

@@ -19,7 +19,7 @@ export function encodeView(m: Dict, value: string, mode: EncodeMode) {
 }
 
 /** Characters listed in the "why" table; a longer input is cut (and says so). */
-export const WHY_LIMIT = 48;
+const WHY_LIMIT = 48;
 
 export function whyView(m: Dict, value: string, mode: EncodeMode): Child {
   const { characters, truncated } = inspect(value, { limit: WHY_LIMIT });

@@ -10,7 +10,7 @@ import { figure, fmt, h, position, str, type Child, type Dict } from '../lib/vie
 import { byLanguage, EXISTING_ESCAPE, shownReplacement, traits } from './traits';
 
 /** Longest result shown in a cell; Copy still copies all of it. */
-export const CELL_LIMIT = 200_000;
+const CELL_LIMIT = 200_000;
 
 const COLUMNS = ['functions.colFunction', 'functions.colResult'];
 

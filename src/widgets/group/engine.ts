@@ -17,9 +17,9 @@ import {
 } from '../../codec';
 import { countOf, csvCell, looksLikeHeader, looksLikeUrl, parseCsv } from '../../lib/csv';
 
-export const MAX_GROUPS = 200;
-export const MAX_VARIANTS = 20;
-export const MAX_REJECTED = 10;
+const MAX_GROUPS = 200;
+const MAX_VARIANTS = 20;
+const MAX_REJECTED = 10;
 
 /** How the table is cut from the report: which groups, in which order. */
 export type View = {

@@ -3,7 +3,7 @@ import type { NormalizePolicy } from '../../codec';
 import { modelOf } from '../../codec/normalize/model';
 
 /** Splits a comma-separated prop or field ("utm_source, utm_medium") into names. */
-export const list = (s = ''): string[] =>
+const list = (s = ''): string[] =>
   s
     .split(',')
     .map((x) => x.trim())

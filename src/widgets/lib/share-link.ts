@@ -47,7 +47,7 @@ export function linkFields(state: string): Map<string, string> {
 }
 
 /** Longest share link handed out with the reader's input in it (Group can hold megabytes). */
-export const MAX_LINK = 16000;
+const MAX_LINK = 16000;
 
 /**
  * The share-link state of a form's values (`URLSearchParams`), and whether the `inputs` were

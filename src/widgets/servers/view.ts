@@ -6,7 +6,7 @@ import { CELL, clip, figure, fmt, h, str, table, type Child, type Dict } from '.
 const MAX_NAMES = 20;
 
 /** The query of a URL or path (after the first `?`, before a `#`), or the text itself when it has no `?`. */
-export function queryOf(value: string): string {
+function queryOf(value: string): string {
   const hash = value.indexOf('#');
   const text = hash < 0 ? value : value.slice(0, hash);
   const question = text.indexOf('?');

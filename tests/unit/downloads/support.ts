@@ -14,7 +14,7 @@ export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const codecTests = join(repoRoot, 'tests', 'unit', 'codec');
 
 /** Every string literal and substitution-free template literal in the codec's test files. */
-export function codecTestStrings(): string[] {
+function codecTestStrings(): string[] {
   const found = new Set<string>();
   for (const file of readdirSync(codecTests).filter((f) => f.endsWith('.ts'))) {
     const source = ts.createSourceFile(file, readFileSync(join(codecTests, file), 'utf8'), ts.ScriptTarget.Latest);
@@ -28,7 +28,7 @@ export function codecTestStrings(): string[] {
 }
 
 /** The inputs of the WPT data, on their own and as a path, a query value and a host. */
-export function wptStrings(): string[] {
+function wptStrings(): string[] {
   const percent = (wptPercentEncoding as (string | { input: string })[]).flatMap((c) => (typeof c === 'string' ? [] : [c.input]));
   const urlencoded = (wptUrlencoded as { input: string }[]).map((c) => c.input);
   return [...percent, ...urlencoded].flatMap((input) => [input, `/${input}`, `/?q=${input}`, `http://${input}/`, `http://a${input}.example/`]);
@@ -46,7 +46,7 @@ export const TRICKY_HOSTS = [
 ].flatMap((host) => [`http://${host}/`, `https://${host}:443/path?q=1`, `//${host}/x`, `ftp://user@${host}/`]);
 
 /** Samples of the property tests' generators, fixed by seed so every run checks the same ones. */
-export function generatedStrings(count: number): string[] {
+function generatedStrings(count: number): string[] {
   return [...fc.sample(urlText, { numRuns: count, seed: 21 }), ...fc.sample(anyText, { numRuns: count, seed: 22 })];
 }
 
