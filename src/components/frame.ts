@@ -21,7 +21,7 @@ const dropdowns = () =>
   );
 
 document.addEventListener('keydown', (e) => {
-  if (e.key == 'Escape')
+  if (e.key === 'Escape')
     for (const d of dropdowns()) {
       if (d.contains(document.activeElement)) d.querySelector('summary')!.focus();
       d.open = false;
@@ -47,7 +47,7 @@ customElements.define(
           headings.forEach((h, i) => {
             if (h && h.getBoundingClientRect().top <= innerHeight / 3) current = links[i];
           });
-          for (const a of links) a == current ? a.setAttribute('aria-current', 'true') : a.removeAttribute('aria-current');
+          for (const a of links) a === current ? a.setAttribute('aria-current', 'true') : a.removeAttribute('aria-current');
         },
         { rootMargin: '0px 0px -67% 0px' },
       );
@@ -67,9 +67,9 @@ customElements.define(
         const theme = select.value;
         try {
           // Storage refused (a private window, a policy): the choice holds for this page only.
-          theme == 'system' ? localStorage.removeItem(THEME_KEY) : localStorage.setItem(THEME_KEY, theme);
+          theme === 'system' ? localStorage.removeItem(THEME_KEY) : localStorage.setItem(THEME_KEY, theme);
         } catch {}
-        if (theme == 'system') delete root.dataset.theme;
+        if (theme === 'system') delete root.dataset.theme;
         else root.dataset.theme = theme;
       };
       this.hidden = false;

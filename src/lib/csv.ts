@@ -25,14 +25,14 @@ export function parseCsv(text: string, delim = csvDelimiter(text)): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c == '"') {
-        if (text[i + 1] == '"') (field += '"'), i++;
+      if (c === '"') {
+        if (text[i + 1] === '"') (field += '"'), i++;
         else quoted = false;
       } else field += c;
-    } else if (c == '"') quoted = true;
-    else if (c == delim) row.push(field), (field = '');
-    else if (c == '\n' || c == '\r') {
-      if (c == '\r' && text[i + 1] == '\n') i++;
+    } else if (c === '"') quoted = true;
+    else if (c === delim) row.push(field), (field = '');
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(field), rows.push(row), (row = []), (field = '');
     } else field += c;
   }
@@ -56,7 +56,7 @@ export function looksLikeUrl(cell: string): boolean {
 export function looksLikeHeader(table: string[][]): boolean {
   const [first, ...rest] = table;
   if (!first || first.some(looksLikeUrl)) return false;
-  return rest.length == 0 || rest.slice(0, 100).some((row) => row.some(looksLikeUrl));
+  return rest.length === 0 || rest.slice(0, 100).some((row) => row.some(looksLikeUrl));
 }
 
 /**

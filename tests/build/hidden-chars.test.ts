@@ -15,7 +15,7 @@ describe('built pages', () => {
     });
     expect(found).toEqual([]);
     for (const locale of ['en', 'th', 'hi', 'uk']) {
-      const security = builtPages().find((p) => p.path == `/${locale}/security/`)!;
+      const security = builtPages().find((p) => p.path === `/${locale}/security/`)!;
       expect(security.html).toContain('<span class="w-hidden" data-role="hidden" data-cp="0000">U+0000</span>');
     }
   });

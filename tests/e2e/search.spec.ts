@@ -200,7 +200,7 @@ test('the search loads on opening, from this site only, and no request carries t
     await page.waitForLoadState('networkidle');
     const paths = searchFiles();
     expect(paths).toEqual(expect.arrayContaining(['/pagefind/pagefind.js', '/pagefind/wasm.en.pagefind']));
-    expect(requests.filter((u) => new URL(u).origin != new URL(baseURL ?? '').origin), 'other origins').toEqual([]);
+    expect(requests.filter((u) => new URL(u).origin !== new URL(baseURL ?? '').origin), 'other origins').toEqual([]);
     expect(requests.filter((u) => u.includes(query)), 'requests holding the query').toEqual([]);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
     fetched.push([...new Set(paths)].sort());

@@ -11,13 +11,13 @@ import { builtPages, fileForPath, gzipSize } from '../support/dist';
 const BUDGET = 12 * 1024;
 const SEARCH = /^\/(?:pagefind\/|_astro\/search\.)/;
 
-for (const { path } of builtPages().filter((p) => p.path.startsWith('/en/') || p.path == '/')) {
+for (const { path } of builtPages().filter((p) => p.path.startsWith('/en/') || p.path === '/')) {
   test(`a reader of the first screen of ${path} downloads at most 12 KB of JavaScript`, async ({ page }) => {
     const scripts = new Set<string>();
     const search = new Set<string>();
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
-      if (r.resourceType() == 'script' || path.endsWith('.js')) scripts.add(path);
+      if (r.resourceType() === 'script' || path.endsWith('.js')) scripts.add(path);
       if (SEARCH.test(path)) search.add(path);
     });
     await page.goto(path);

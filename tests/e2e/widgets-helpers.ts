@@ -229,7 +229,7 @@ export const readsLeftToRight = (scope: Locator, text: string): Promise<boolean>
         lefts.push(range.getBoundingClientRect().left);
       }
     }
-    return lefts.every((x, i) => i == 0 || x > lefts[i - 1]!);
+    return lefts.every((x, i) => i === 0 || x > lefts[i - 1]!);
   }, text);
 
 /**
@@ -242,7 +242,7 @@ export const groupMessage = (locale: string, key: string, params: Record<string,
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return (group[key] as string).replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
     const v = params[k] ?? '';
-    return typeof v == 'number' ? number.format(v) : isolated ? `\u2068${v}\u2069` : v;
+    return typeof v === 'number' ? number.format(v) : isolated ? `\u2068${v}\u2069` : v;
   });
 };
 

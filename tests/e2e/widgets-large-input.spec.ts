@@ -49,10 +49,10 @@ const CASES: Case[] = [
     bounded: async (w, text) => {
       // The output's text is the URL's first 200,000 characters.
       const out = w.locator('[data-role=output]');
-      expect(await out.evaluate((e, head) => e.textContent == head, text.slice(0, 200_000))).toBe(true);
+      expect(await out.evaluate((e, head) => e.textContent === head, text.slice(0, 200_000))).toBe(true);
       await expect(w.locator('[data-role=cut]')).toHaveText(say(common.cutShown, { shown: 200_000, length: text.length }));
       // The table's cell keeps the path's two ends around "…".
-      expect(await w.locator('tr[data-part=path] code').textContent() == `${text.slice(19, 19 + 248)}…${text.slice(-248)}`).toBe(true);
+      expect(await w.locator('tr[data-part=path] code').textContent() === `${text.slice(19, 19 + 248)}…${text.slice(-248)}`).toBe(true);
     },
   },
   {
@@ -80,7 +80,7 @@ const CASES: Case[] = [
     big: { prefix: '/search?q=', unit: 'ab+' },
     bounded: async (w, text) => {
       const value = text.slice(10).replaceAll('+', ' ');
-      expect(await w.locator('[data-role=value]').textContent() == `${value.slice(0, 248)}…${value.slice(-248)}`).toBe(true);
+      expect(await w.locator('[data-role=value]').textContent() === `${value.slice(0, 248)}…${value.slice(-248)}`).toBe(true);
       await expect(w.locator('[data-role=output]')).toContainText(common.clipped);
     },
   },
@@ -131,7 +131,7 @@ for (const { widget, what, big, bounded } of CASES) {
         if (round) await empty(field);
         figures.paste = Math.min(figures.paste, await longestTask(page, () => pasteBig(field)));
         figures.key = Math.min(figures.key, await longestTask(page, await typeAtEnd(field)));
-        if (field == bare) await empty(bare);
+        if (field === bare) await empty(bare);
       }
     }
     const figures = `${widget}, 1 MB of ${what}: longest task on paste ${ours.paste} ms (bare text box ${box.paste} ms), on a keystroke ${ours.key} ms (bare ${box.key} ms)`;

@@ -54,7 +54,7 @@ test('a widget whose code failed to load tries again on the next use', async ({ 
   await page.goto(tools('en'));
   await page.waitForLoadState('networkidle');
   let refused = 0;
-  await page.route(/\/_astro\/compare\.[\w-]+\.js$/, (route) => (refused++ == 0 ? route.abort() : route.continue()));
+  await page.route(/\/_astro\/compare\.[\w-]+\.js$/, (route) => (refused++ === 0 ? route.abort() : route.continue()));
   const w = page.locator('#tool-compare');
   await w.scrollIntoViewIfNeeded();
   await expect.poll(() => refused).toBe(1);

@@ -75,7 +75,7 @@ for (const [how, script] of Object.entries(noClipboard)) {
     const box = w.locator('[data-role=copy-box]');
     await expect(box).toBeVisible();
     await expect(box).toBeFocused();
-    expect(await box.evaluate((b: HTMLTextAreaElement, text) => [b.value == text, b.selectionStart, b.selectionEnd], whole)).toEqual([true, 0, whole.length]);
+    expect(await box.evaluate((b: HTMLTextAreaElement, text) => [b.value === text, b.selectionStart, b.selectionEnd], whole)).toEqual([true, 0, whole.length]);
     await expect(w.locator('.w-field [data-role=copy-hint]')).toBeVisible();
     await expect(w.locator('.w-field [data-role=copy-hint]')).toHaveText(uk.widgets.common.copyFailed);
     await expect(w.locator('[data-role=status]')).toContainText('Ctrl+C');
@@ -87,7 +87,7 @@ for (const [how, script] of Object.entries(noClipboard)) {
     await w.locator('[data-action=share]').click();
     const link = w.locator('[data-role=share-url]');
     await expect(link).toBeFocused();
-    expect(await link.evaluate((l: HTMLInputElement) => l.selectionEnd == l.value.length && l.selectionStart == 0)).toBe(true);
+    expect(await link.evaluate((l: HTMLInputElement) => l.selectionEnd === l.value.length && l.selectionStart === 0)).toBe(true);
     await expect(w.locator('[data-region=share] [data-role=copy-hint]')).toHaveText(uk.widgets.common.copyFailed);
   });
 }

@@ -78,7 +78,7 @@ function resultView(page: PageResult): HTMLElement {
     'li',
     { class: 'site-search__result' },
     el('a', { class: 'site-search__page', href: page.url }, page.meta.title ?? page.url),
-    (top || sections.length == 0) && excerpt(top?.excerpt ?? page.excerpt),
+    (top || sections.length === 0) && excerpt(top?.excerpt ?? page.excerpt),
     sections.length > 0 &&
       el(
         'ul',
@@ -138,7 +138,7 @@ export function start(root: HTMLElement): void {
   async function search() {
     const query = input.value.trim();
     const run = ++latest;
-    if (query == '') return show(false);
+    if (query === '') return show(false);
     show(true);
     // Busy until this query's results are in: the status is announced once, when they are.
     panel.setAttribute('aria-busy', 'true');
@@ -146,30 +146,30 @@ export function start(root: HTMLElement): void {
     try {
       const { results } = await (await pagefind).search(query);
       const pages = await Promise.all(results.slice(0, PAGES).map((r) => r.data()));
-      if (run != latest) return;
+      if (run !== latest) return;
       const more = results.length - pages.length;
       const rest = more > 0 ? [el('li', { class: 'site-search__more' }, fill(m.more, { count: more }))] : [];
-      say(results.length == 0 ? fill(m.none, { query }) : fill(m.results, { count: results.length }), [...pages.map(resultView), ...rest]);
+      say(results.length === 0 ? fill(m.none, { query }) : fill(m.results, { count: results.length }), [...pages.map(resultView), ...rest]);
     } catch {
-      if (run == latest) say(m.unavailable ?? '');
+      if (run === latest) say(m.unavailable ?? '');
     }
-    if (run == latest) panel.removeAttribute('aria-busy');
+    if (run === latest) panel.removeAttribute('aria-busy');
   }
 
   input.addEventListener('input', search);
-  input.addEventListener('click', () => show(input.value.trim() != ''));
+  input.addEventListener('click', () => show(input.value.trim() !== ''));
   root.addEventListener('keydown', (e) => {
-    if (e.key == 'ArrowDown' || e.key == 'ArrowUp') {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       // Closed results (after Escape, or on coming back to the field) open again.
-      if (panel.hidden) show(input.value.trim() != '');
+      if (panel.hidden) show(input.value.trim() !== '');
       // From the field (-1), ArrowDown goes to the first result and ArrowUp stays.
-      else focusAt(focused() + (e.key == 'ArrowDown' ? 1 : -1));
-    } else if (e.key == 'Escape' && !panel.hidden) {
+      else focusAt(focused() + (e.key === 'ArrowDown' ? 1 : -1));
+    } else if (e.key === 'Escape' && !panel.hidden) {
       e.preventDefault();
       show(false);
       input.focus();
-    } else if (e.key == 'Enter' && e.target == input) {
+    } else if (e.key === 'Enter' && e.target === input) {
       links()[0]?.click();
     }
   });
@@ -183,7 +183,7 @@ export function start(root: HTMLElement): void {
     show(false);
     // A link to the answer already in the address bar fires no hashchange: FaqItem still
     // needs one to open that answer again.
-    if (link.href == location.href) dispatchEvent(new HashChangeEvent('hashchange'));
+    if (link.href === location.href) dispatchEvent(new HashChangeEvent('hashchange'));
   });
   // Whatever was typed before this code arrived.
   if (input.value.trim()) void search();

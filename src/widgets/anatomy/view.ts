@@ -43,8 +43,8 @@ export function anatomyView(m: Dict, value: string) {
   // Path segments are split at `/`; the query at `&` and at each pair's first `=`.
   const inner = (part: Part, sp: UrlSpan): Child[] => {
     const text = shown(sp.index, sp.index + sp.length);
-    if (part == 'path' && text.length < 4000) return text.split('/').flatMap((seg, i) => (i ? [delim('/'), visible(seg)] : [visible(seg)]));
-    if (part != 'query' || r.pairs.length > 200) return [visible(text)];
+    if (part === 'path' && text.length < 4000) return text.split('/').flatMap((seg, i) => (i ? [delim('/'), visible(seg)] : [visible(seg)]));
+    if (part !== 'query' || r.pairs.length > 200) return [visible(text)];
     const out: Child[] = [];
     let at = sp.index;
     for (const p of r.pairs) {

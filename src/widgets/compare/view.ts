@@ -39,7 +39,7 @@ function changesByPlace(...results: Normalized[]): Map<string, NormalizeChange[]
   const map = new Map<string, NormalizeChange[]>();
   for (const r of results) {
     for (const c of r.changes) {
-      const place = c.part == 'query' && c.name != null ? `query:${c.name}` : c.part;
+      const place = c.part === 'query' && c.name != null ? `query:${c.name}` : c.part;
       const list = map.get(place);
       if (list) list.push(c);
       else map.set(place, [c]);
@@ -52,7 +52,7 @@ function changesByPlace(...results: Normalized[]): Map<string, NormalizeChange[]
 const readsAlike = (a: string | null, b: string | null) => {
   if (a == null || b == null) return false;
   const [x, y] = [decode(a, { invalid: 'replace' }), decode(b, { invalid: 'replace' })];
-  return x.ok && y.ok && x.value == y.value;
+  return x.ok && y.ok && x.value === y.value;
 };
 
 export function compareView(m: Dict, a: string, b: string, policy: NormalizePolicy) {
@@ -66,7 +66,7 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       details: null,
     };
   }
-  const verdict = a == b ? 'identical' : na.canonical == nb.canonical ? 'equivalent' : 'different';
+  const verdict = a === b ? 'identical' : na.canonical === nb.canonical ? 'equivalent' : 'different';
   // Parameters are compared canonically only, so the inputs as written are parsed into parts alone.
   const [ca, cb] = [parseUrl(na.canonical), parseUrl(nb.canonical)];
   const [ra, rb] = [parseUrl(a.trim(), { pairs: false }), parseUrl(b.trim(), { pairs: false })];
@@ -88,12 +88,12 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
           hidden++;
           continue;
         }
-        const rules = i == 0 ? (byPlace.get(`query:${name}`) ?? []) : [];
+        const rules = i === 0 ? (byPlace.get(`query:${name}`) ?? []) : [];
         rows.push({ label: fmt(m, 'compare.param', { name: h('code', null, markHidden(name)) }), a: va[i] ?? null, b: vb[i] ?? null, rawA: null, rawB: null, rules });
       }
     }
   }
-  const keptApart = m[na.model == 'rfc3986' ? 'compare.keptRfc3986' : 'compare.keptData'];
+  const keptApart = m[na.model === 'rfc3986' ? 'compare.keptRfc3986' : 'compare.keptData'];
   let clipped = false;
   // Hidden characters in the cells, drawn as marks and counted.
   let marked = 0;
@@ -105,12 +105,12 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
     .map((r) => {
       // Parts are compared as written and canonically; parameters (matched by canonical
       // name) only canonically. The last cell says which rules decided.
-      const same = r.a == r.b;
-      const word = !same ? 'differs' : r.rawA != r.rawB || r.rules.length ? 'sameData' : 'same';
+      const same = r.a === r.b;
+      const word = !same ? 'differs' : r.rawA !== r.rawB || r.rules.length ? 'sameData' : 'same';
       const reasons: Child[] = [...new Set(r.rules.map((c) => c.rule))].map((rule) => h('li', { 'data-rule': rule }, ruleName(m, rule)));
       if (!same && readsAlike(r.a, r.b)) reasons.push(h('li', { 'data-rule': 'kept-escape' }, keptApart));
       // The query as a whole: its parameters' rows below say what decided (a sentence, not a list item).
-      const none = r.label == m['part.query'] && r.rawA != r.rawB ? 'compare.seeParams' : 'compare.noRule';
+      const none = r.label === m['part.query'] && r.rawA !== r.rawB ? 'compare.seeParams' : 'compare.noRule';
       return h(
         'tr',
         { 'data-role': 'part', 'data-verdict': same ? 'same' : 'different' },
@@ -138,7 +138,7 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       ),
       hidden > 0 ? h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: figure(m, hidden) })) : null,
       clipped ? h('p', { class: 'w-hint' }, m['common.clipped']) : null,
-      na.model != policy.model ? h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })) : null,
+      na.model !== policy.model ? h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })) : null,
       h('p', { class: 'w-label' }, m['compare.rulesA']),
       changesView(m, na.changes),
       keptView(m, na.kept),

@@ -11,9 +11,9 @@ export type DecodeState = { value: string; mode: DecodeMode; charset: string; in
 
 export const decodeState = (v: { value?: string | undefined; mode?: string | undefined; charset?: string | undefined; invalid?: string | undefined }): DecodeState => ({
   value: v.value ?? '',
-  mode: v.mode == 'form' ? 'form' : 'standard',
+  mode: v.mode === 'form' ? 'form' : 'standard',
   charset: CHARSETS.includes(v.charset as never) ? (v.charset as string) : 'utf-8',
-  invalid: v.invalid == 'replace',
+  invalid: v.invalid === 'replace',
 });
 
 type Span = { index: number; length: number; error?: boolean };
@@ -43,17 +43,17 @@ export function decodeView(m: Dict, s: DecodeState) {
   const { value } = s;
   const r = decode(value, { mode: s.mode, charset: s.charset, invalid: s.invalid ? 'replace' : 'error' });
   const error = r.ok ? null : r.error;
-  const items = issueItems(m, value, r.notices, error?.code == 'unknown-charset' ? null : error);
-  if (error?.code == 'unknown-charset') items.push(issueItem(m, 'error', error.code, fmt(m, 'issue.unknown-charset', { text: s.charset })));
-  if (error?.code == 'invalid-utf8' && s.charset == 'utf-8') items.push(h('li', { class: 'w-hint', 'data-role': 'hint' }, m['issue.charsetHint']));
-  if (s.charset != 'utf-8' && !error) items.push(h('li', { class: 'w-hint' }, fmt(m, 'decode.legacy', { charset: s.charset })));
+  const items = issueItems(m, value, r.notices, error?.code === 'unknown-charset' ? null : error);
+  if (error?.code === 'unknown-charset') items.push(issueItem(m, 'error', error.code, fmt(m, 'issue.unknown-charset', { text: s.charset })));
+  if (error?.code === 'invalid-utf8' && s.charset === 'utf-8') items.push(h('li', { class: 'w-hint', 'data-role': 'hint' }, m['issue.charsetHint']));
+  if (s.charset !== 'utf-8' && !error) items.push(h('li', { class: 'w-hint' }, fmt(m, 'decode.legacy', { charset: s.charset })));
   // The output shows its first CUT characters, each hidden one as a mark: count those.
   const hidden = r.ok ? countHidden(r.value.slice(0, CUT)) : 0;
   items.unshift(hiddenNotice(m, hidden));
   // Replacing is a choice, not silence: say where the first replaced bytes were.
   if (s.invalid && r.ok) {
     const strict = decode(value, { mode: s.mode, charset: s.charset });
-    if (!strict.ok && strict.error.code != 'unknown-charset') {
+    if (!strict.ok && strict.error.code !== 'unknown-charset') {
       const at = { position: figure(m, position(value, strict.error.index)), byte: figure(m, strict.error.byteOffset ?? 0) };
       items.unshift(issueItem(m, 'notice', 'replaced', fmt(m, 'decode.replaced', at)));
     }
@@ -64,8 +64,8 @@ export function decodeView(m: Dict, s: DecodeState) {
   let marked: Child = null;
   if (r.notices.length || error) {
     const spans: Span[] = r.notices.map((n) => ({ index: n.index, length: n.length }));
-    if (error && error.code != 'unknown-charset') {
-      const runs = s.charset == 'utf-8' && error.code == 'invalid-utf8' ? inspect(value).invalidRuns : [error];
+    if (error && error.code !== 'unknown-charset') {
+      const runs = s.charset === 'utf-8' && error.code === 'invalid-utf8' ? inspect(value).invalidRuns : [error];
       for (const run of runs) spans.push({ index: run.index, length: run.length || 1, error: true });
     }
     marked = [h('p', { class: 'w-hint' }, m['common.marked']), h('p', { class: 'w-copy' }, markedCopy(value, spans))];

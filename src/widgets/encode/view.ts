@@ -31,7 +31,7 @@ export function whyView(m: Dict, value: string, mode: EncodeMode): Child {
       h('td', null, h('code', null, c.loneSurrogate ? '\uFFFD' : c.text)),
       h('td', null, `U+${c.codePoint.toString(16).toUpperCase().padStart(4, '0')}`),
       h('td', null, c.bytes.length ? h('code', null, c.bytes.map((b) => b.hex).join(' ')) : m['encode.noBytes']),
-      h('td', null, c.bytes.length ? h('code', null, written) : m['encode.noBytes'], written == c.text ? ` (${m['encode.unchanged']})` : ''),
+      h('td', null, c.bytes.length ? h('code', null, written) : m['encode.noBytes'], written === c.text ? ` (${m['encode.unchanged']})` : ''),
     );
   });
   return [

@@ -42,7 +42,7 @@ export function traits(e: Encoder): Traits {
 }
 
 /** A lone surrogate's replacement as a reader can see it: U+FFFD by name, `?` as it is. */
-export const shownReplacement = (replacement: string) => (replacement == '\uFFFD' ? 'U+FFFD' : replacement);
+export const shownReplacement = (replacement: string) => (replacement === '\uFFFD' ? 'U+FFFD' : replacement);
 
 /** Rows by the language of their encoder, in the codec's order. */
 export function byLanguage<T extends { encoder: Encoder }>(rows: T[]): [string, T[]][] {

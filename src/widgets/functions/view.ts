@@ -54,7 +54,7 @@ function distinctResults(text: string, rows: { encoder: Encoder; result: Encoder
   const signatures = rows.flatMap(({ encoder, result }) => {
     if (!result.ok) return [];
     const rule = encoder.loneSurrogate;
-    return [codes.map((c) => traits(encoder).ascii[c]).join(' ') + (result.notices.length && rule.kind == 'replaces' ? rule.replacement : '')];
+    return [codes.map((c) => traits(encoder).ascii[c]).join(' ') + (result.notices.length && rule.kind === 'replaces' ? rule.replacement : '')];
   });
   return new Set(signatures).size;
 }
@@ -67,10 +67,10 @@ function loneSurrogate(m: Dict, e: Encoder, text: string, index: number, more: n
     language: [e.language],
     text: `U+${text.charCodeAt(index).toString(16).toUpperCase()}`,
     position: position(text, index),
-    exception: rule.kind == 'throws' ? rule.exception : '',
-    replacement: rule.kind == 'replaces' ? shownReplacement(rule.replacement) : '',
+    exception: rule.kind === 'throws' ? rule.exception : '',
+    replacement: rule.kind === 'replaces' ? shownReplacement(rule.replacement) : '',
   };
-  const role = rule.kind == 'replaces' ? 'notice' : 'error';
+  const role = rule.kind === 'replaces' ? 'notice' : 'error';
   return h('ul', { class: 'w-issues' },
     issueItem(m, role, 'lone-surrogate', fmt(m, `functions.${rule.kind}`, params)),
     more > 0 && h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, more) })));
@@ -89,7 +89,7 @@ function resultCell(m: Dict, e: Encoder, r: EncoderResult, text: string, cut: bo
 
 /** What `id` writes for the whole of `text` (Copy, when the cell holds only its beginning). */
 export function wholeResult(id: EncoderId, text: string): string {
-  const r = encoders.find((e) => e.id == id)?.encode(text);
+  const r = encoders.find((e) => e.id === id)?.encode(text);
   return r?.ok ? r.value : '';
 }
 

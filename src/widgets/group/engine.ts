@@ -83,7 +83,7 @@ const LINES: Input = { sumOf: null, unreadable: 0, rows: null };
  */
 export function cutForView(r: GroupReport, view: View = {}, input: Input = LINES): GroupData {
   const keep = matcher(view.filter);
-  const split = view.show == 'split';
+  const split = view.show === 'split';
   const chosen = split || keep ? r.groups.filter((g) => (!split || g.variants.length > 1) && (!keep || keep(g.canonical))) : r.groups.slice();
   chosen.sort(ORDERS[view.sort ?? ''] ?? ORDERS.lines);
   const rowsOf = (x: RejectedLine) => input.rows?.get(x.raw) ?? x.count;
@@ -139,9 +139,9 @@ export function run(job: Job, progress: (done: number, total: number) => void) {
   let column = 0;
   let count = -1;
   const input: Input = { sumOf: null, unreadable: 0, rows: null };
-  if (job.format == 'csv' || job.format == 'tsv') {
-    const table = parseCsv(job.text, job.format == 'tsv' ? '\t' : undefined);
-    header = job.header == 'yes' || (job.header != 'no' && looksLikeHeader(table));
+  if (job.format === 'csv' || job.format === 'tsv') {
+    const table = parseCsv(job.text, job.format === 'tsv' ? '\t' : undefined);
+    header = job.header === 'yes' || (job.header !== 'no' && looksLikeHeader(table));
     // Without a header row, the columns are named by number (empty names: `#1`, `#2`).
     headers = header ? (table.shift() ?? []) : (table[0] ?? []).map(() => '');
     const urlColumn = header ? headers.findIndex((h) => URL_HEADER.test(h)) : (table[0] ?? []).findIndex(looksLikeUrl);
@@ -167,7 +167,7 @@ export function run(job: Job, progress: (done: number, total: number) => void) {
   const total = urls.length;
   function* feed() {
     for (let i = 0; i < total; i++) {
-      if (i % 5000 == 0 && i) progress(i, total);
+      if (i % 5000 === 0 && i) progress(i, total);
       yield urls[i]!;
     }
   }

@@ -162,9 +162,9 @@ class GroupWidget extends Widget {
     const pasted = e.clipboardData?.getData('text/plain') ?? '';
     const box = this.box();
     const { selectionStart: from, selectionEnd: to, value } = box;
-    const whole = from == 0 && to == value.length;
+    const whole = from === 0 && to === value.length;
     const current = this.values().format ?? 'lines';
-    const format = !whole ? current : tabbed(pasted) ? 'tsv' : current == 'tsv' ? 'lines' : current;
+    const format = !whole ? current : tabbed(pasted) ? 'tsv' : current === 'tsv' ? 'lines' : current;
     if (pasted.length + value.length - (to - from) <= BOX) {
       // The browser pastes it; its input event groups it.
       this.q<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
@@ -205,8 +205,8 @@ class GroupWidget extends Widget {
     const read = decodeTextFile(bytes, this.encoding().value);
     this.labelEncodings(null);
     if (!read.ok) {
-      if (read.error.code != 'undecodable') return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
-      return this.undecodable(f, read.error, read.error.encoding == 'utf-8' ? lineBytesAround(bytes, read.error.byte) : null);
+      if (read.error.code !== 'undecodable') return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
+      return this.undecodable(f, read.error, read.error.encoding === 'utf-8' ? lineBytesAround(bytes, read.error.byte) : null);
     }
     const text = read.text;
     // The name decides when it says CSV or TSV; otherwise the content does, both ways.
@@ -275,7 +275,7 @@ class GroupWidget extends Widget {
 
   update() {
     this.stale = true;
-    this.q('[data-region=csv]').hidden = (this.values().format ?? 'lines') == 'lines';
+    this.q('[data-region=csv]').hidden = (this.values().format ?? 'lines') === 'lines';
     clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.run(), 150);
   }
@@ -294,8 +294,8 @@ class GroupWidget extends Widget {
     const bar = this.q<HTMLProgressElement>('progress');
     w.onmessage = (e: MessageEvent<Reply>) => {
       const d = e.data;
-      if (d.type == 'progress') {
-        if (d.id != this.grouping) return;
+      if (d.type === 'progress') {
+        if (d.id !== this.grouping) return;
         bar.parentElement!.hidden = false;
         bar.max = d.total as number;
         bar.value = d.done as number;
@@ -342,7 +342,7 @@ class GroupWidget extends Widget {
       const r = reply as Result | null;
       if (!r) return;
       // A grouping's answer sets the columns even when a newer cut of it is what to show.
-      if (regroup && id == this.grouping) {
+      if (regroup && id === this.grouping) {
         this.q('progress').parentElement!.hidden = true;
         this.ms = r.ms ?? 0;
         this.linked = undefined;
@@ -355,7 +355,7 @@ class GroupWidget extends Widget {
           this.groupedWith = JSON.stringify({ ...job, column, count });
         }
       }
-      if (id != this.latest) return;
+      if (id !== this.latest) return;
       // Nothing grouped yet (the worker was restarted): group.
       if (!r.data) {
         this.groupedWith = '';
@@ -373,7 +373,7 @@ class GroupWidget extends Widget {
     const table = ++this.tables;
     let drawn = ROWS_PER_FRAME;
     const next = () => {
-      if (table != this.tables || !body || drawn >= d.groups.length) return;
+      if (table !== this.tables || !body || drawn >= d.groups.length) return;
       body.append(toDOM(groupRows(this.m, d.groups.slice(drawn, (drawn += ROWS_PER_FRAME)), this.lang)));
       requestAnimationFrame(next);
     };
@@ -393,7 +393,7 @@ class GroupWidget extends Widget {
 
   /** Fills a row's disclosure, when first opened, with the rules that changed each variant. */
   async explain(details: HTMLElement) {
-    if (!(details instanceof HTMLDetailsElement) || details.dataset.role != 'why' || !details.open) return;
+    if (!(details instanceof HTMLDetailsElement) || details.dataset.role !== 'why' || !details.open) return;
     const body = details.querySelector('.w-why-body')!;
     // Filled already: at build time, or when opened before.
     if (body.textContent) return;

@@ -34,17 +34,17 @@ const posted = (d: GroupData): GroupData => ({
 let last: (Run & { job: Job }) | undefined;
 self.onmessage = (e: MessageEvent) => {
   const { id, type, view, job, key } = e.data;
-  if (type == 'run') {
+  if (type === 'run') {
     const t0 = performance.now();
     last = { ...run(job, (done, total) => postMessage({ type: 'progress', id, done, total })), job };
     const { headers, header, column, count, input, report } = last;
     postMessage({ type: 'result', id, data: posted(cutForView(report, view, input)), headers, header, column, count, ms: performance.now() - t0 });
-  } else if (type == 'view') {
+  } else if (type === 'view') {
     postMessage({ type: 'result', id, data: last ? posted(cutForView(last.report, view, last.input)) : null });
-  } else if (type == 'why') {
-    const g = last?.report.groups.find((x) => x.key == key);
+  } else if (type === 'why') {
+    const g = last?.report.groups.find((x) => x.key === key);
     postMessage({ type: 'why', id, variants: g && last ? explain(g, last.job.policy).map((v) => ({ ...v, raw: short(v.raw) })) : null });
-  } else if (type == 'csv') {
+  } else if (type === 'csv') {
     postMessage({ type: 'csv', id, csv: last ? csvOf(last) : '' });
   }
 };

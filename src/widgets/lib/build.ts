@@ -17,7 +17,7 @@ export function dictFor(locale: Locale, sections: string[]): Dict {
   const all = resources[locale].translation.widgets as unknown as Tree;
   const out: Dict = {};
   const walk = (t: Tree, prefix: string) => {
-    for (const [k, v] of Object.entries(t)) typeof v == 'string' ? (out[prefix + k] = v) : walk(v, `${prefix}${k}.`);
+    for (const [k, v] of Object.entries(t)) typeof v === 'string' ? (out[prefix + k] = v) : walk(v, `${prefix}${k}.`);
   };
   for (const s of sections) walk(all[s] as Tree, `${s}.`);
   // For figures in messages (view.ts `figure`): digit grouping is the language's.

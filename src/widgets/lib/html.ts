@@ -8,7 +8,7 @@ const VOID = new Set(['br', 'hr', 'input', 'wbr']);
 export function toHTML(n: Child): string {
   if (n == null || n === false) return '';
   if (Array.isArray(n)) return n.map(toHTML).join('');
-  if (typeof n != 'object') return esc(String(n));
+  if (typeof n !== 'object') return esc(String(n));
   let attrs = '';
   for (const [k, v] of Object.entries(n.a ?? {})) {
     if (v == null || v === false) continue;

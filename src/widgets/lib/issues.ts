@@ -7,9 +7,9 @@ export const MAX_ISSUES = 20;
 
 /** The sentence for one issue: the offending text quoted, its 1-based position, its byte offset. */
 export function issueText(m: Dict, text: string, is: CodecIssue): Child[] {
-  if (is.code == 'invalid-url' && !text.trim()) return fmt(m, 'issue.empty');
+  if (is.code === 'invalid-url' && !text.trim()) return fmt(m, 'issue.empty');
   const shown =
-    is.code == 'lone-surrogate'
+    is.code === 'lone-surrogate'
       ? `U+${text.charCodeAt(is.index).toString(16).toUpperCase()}`
       : clip(text.slice(is.index, is.index + is.length));
   const key = `issue.${is.code}`;

@@ -20,7 +20,7 @@ export function loadOnUse(kind: string, module: string): void {
   // The tag as widgetTag (lib/view.ts) writes it, spelled out: this module imports nothing,
   // so that each page's inline script stays this small.
   const widgets = [...document.querySelectorAll<HTMLElement>(`pe-${kind}`)];
-  if (widgets.length == 0) return;
+  if (widgets.length === 0) return;
   const triggers = ['focusin', 'pointerdown', 'keydown'] as const;
   let loading: Promise<void> | undefined;
   const start = () => {
@@ -40,7 +40,7 @@ export function loadOnUse(kind: string, module: string): void {
   });
   const onHash = () => {
     const id = location.hash.slice(1).split('?')[0];
-    if (widgets.some((w) => w.id == id)) start();
+    if (widgets.some((w) => w.id === id)) start();
   };
   for (const w of widgets) {
     near.observe(w);

@@ -25,9 +25,9 @@ export type PolicyProps = {
 
 export const policyOf = (v: PolicyProps | Record<string, string | undefined>): NormalizePolicy => ({
   model: modelOf(v),
-  order: v.order == 'keep' ? 'keep' : 'sort',
+  order: v.order === 'keep' ? 'keep' : 'sort',
   caseInsensitive: list(String(v.caseInsensitive ?? '')),
-  trim: v.trim === true || v.trim == 'on',
+  trim: v.trim === true || v.trim === 'on',
   drop: list(String(v.drop ?? '')),
-  fragment: v.fragment == 'keep' ? 'keep' : 'drop',
+  fragment: v.fragment === 'keep' ? 'keep' : 'drop',
 });

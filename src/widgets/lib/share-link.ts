@@ -39,7 +39,7 @@ export function linkFields(state: string): Map<string, string> {
     }) as [string, string];
     if (piece && !fields.has(name)) fields.set(name, value);
   }
-  if (fields.get('v') == '2') {
+  if (fields.get('v') === '2') {
     for (const [k, v] of fields) fields.set(k, v.replace(/\\(\\|u([\da-f]{4}))/gi, (_, e: string, hex?: string) => (hex ? String.fromCharCode(parseInt(hex, 16)) : e)));
   }
   if (fields.has('plus') && !fields.has('model')) fields.set('model', modelOf({ plus: fields.get('plus') }));
@@ -59,7 +59,7 @@ export function linkState(values: Record<string, string>, inputs: readonly strin
   const cut = new URLSearchParams(v).toString().length > MAX_LINK;
   if (cut) for (const name of inputs) delete v[name];
   if (Object.values(v).some((x) => /\p{Cs}/u.test(x))) {
-    for (const k in v) v[k] = v[k]!.replace(/\\|\p{Cs}/gu, (c) => (c == '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16)}`));
+    for (const k in v) v[k] = v[k]!.replace(/\\|\p{Cs}/gu, (c) => (c === '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16)}`));
     v.v = '2';
   }
   return { state: `${new URLSearchParams(v)}`, cut };

@@ -32,7 +32,7 @@ const HIDDEN_SPLIT = new RegExp(`(${HIDDEN_SOURCE})`);
  */
 export const markHidden = (text: string): Child =>
   hasHidden(text)
-    ? text.split(HIDDEN_SPLIT).map((s, i) => (i % 2 == 0 ? s : i < 2 * MAX_MARKS ? h('span', { class: 'w-hidden', 'data-role': 'hidden', 'data-cp': hexOf(s) }, `U+${hexOf(s)}`) : `[U+${hexOf(s)}]`))
+    ? text.split(HIDDEN_SPLIT).map((s, i) => (i % 2 === 0 ? s : i < 2 * MAX_MARKS ? h('span', { class: 'w-hidden', 'data-role': 'hidden', 'data-cp': hexOf(s) }, `U+${hexOf(s)}`) : `[U+${hexOf(s)}]`))
     : text;
 
 /** How many hidden characters {@link markHidden} would mark in `text`. */
@@ -63,7 +63,7 @@ export const table = (m: Dict, caption: string | null, cols: string[], rows: Chi
 export function fmt(m: Dict, key: string, p: Params = {}): Child[] {
   return (m[key] ?? key).split(/\{\{(\w+)\}\}/).map((s, i) => {
     const v = p[s];
-    return i % 2 == 0 ? s : typeof v == 'string' ? h('code', null, v) : typeof v == 'object' ? v : String(v ?? '');
+    return i % 2 === 0 ? s : typeof v === 'string' ? h('code', null, v) : typeof v === 'object' ? v : String(v ?? '');
   });
 }
 
@@ -73,7 +73,7 @@ export function fmt(m: Dict, key: string, p: Params = {}): Child[] {
  * pop directional isolate), so a right-to-left override in it cannot reorder the sentence.
  */
 export const str = (m: Dict, key: string, p: Params = {}): string =>
-  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => (typeof p[k] == 'string' ? `\u2068${p[k]}\u2069` : String(p[k] ?? '')));
+  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => (typeof p[k] === 'string' ? `\u2068${p[k]}\u2069` : String(p[k] ?? '')));
 
 /** A 1-based character position for people: code points before `index`, plus one. */
 export const position = (text: string, index: number): number => [...text.slice(0, index)].length + 1;

@@ -32,13 +32,13 @@ export abstract class Widget extends HTMLElement {
     this.f.addEventListener('input', (e) => {
       fit(e.target);
       // A chosen file is read by its widget first; every other control recomputes at once.
-      if ((e.target as Control).type != 'file') this.update();
+      if ((e.target as Control).type !== 'file') this.update();
     });
     this.f.addEventListener('submit', (e) => e.preventDefault());
     this.addEventListener('click', (e) => {
       const b = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
-      if (b?.dataset.action == 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.q('[data-role=output]')));
-      else if (b?.dataset.action == 'share') this.share(b);
+      if (b?.dataset.action === 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.q('[data-role=output]')));
+      else if (b?.dataset.action === 'share') this.share(b);
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
     // The static HTML already shows the props' result (and the form's autocomplete=off
@@ -51,10 +51,10 @@ export abstract class Widget extends HTMLElement {
   edited(): boolean {
     return this.controls().some((c) =>
       'checked' in c && /radio|checkbox/.test(c.type)
-        ? c.checked != c.defaultChecked
+        ? c.checked !== c.defaultChecked
         : 'options' in c
-          ? [...c.options].some((o) => o.selected != o.defaultSelected)
-          : c.type != 'file' && c.value != c.defaultValue,
+          ? [...c.options].some((o) => o.selected !== o.defaultSelected)
+          : c.type !== 'file' && c.value !== c.defaultValue,
     );
   }
 
@@ -72,7 +72,7 @@ export abstract class Widget extends HTMLElement {
     for (const [k, v] of Object.entries(view)) {
       const el = this.querySelector<HTMLElement>(`[data-region=${k}]`) ?? this.querySelector<HTMLElement>(`[data-role=${k}]`);
       if (!el) continue;
-      if (k == 'output' && typeof v == 'string') {
+      if (k === 'output' && typeof v === 'string') {
         this.full = v;
         // Hidden characters are drawn as marks, never applied; Copy copies `full`.
         const shown = v.slice(0, CUT);
@@ -83,7 +83,7 @@ export abstract class Widget extends HTMLElement {
         this.show({ cut: cutNote(this.m, 'common.cut', v.length) });
       } else {
         el.replaceChildren(toDOM(v));
-        if (k == 'cut') el.hidden = !v;
+        if (k === 'cut') el.hidden = !v;
       }
     }
   }
@@ -96,7 +96,7 @@ export abstract class Widget extends HTMLElement {
     const v: Record<string, string> = {};
     for (const c of this.controls()) {
       const checked = (c as HTMLInputElement).checked;
-      if (c.type == 'radio' ? checked : c.type != 'file') v[c.name] = c.type == 'checkbox' && !checked ? '' : c.value;
+      if (c.type === 'radio' ? checked : c.type !== 'file') v[c.name] = c.type === 'checkbox' && !checked ? '' : c.value;
     }
     return v;
   }
@@ -166,7 +166,7 @@ export abstract class Widget extends HTMLElement {
   restore(opening = false): boolean {
     const frag = location.hash.slice(1);
     const i = frag.indexOf('?');
-    if (i < 0 || frag.slice(0, i) != this.id || frag == this.applied) return false;
+    if (i < 0 || frag.slice(0, i) !== this.id || frag === this.applied) return false;
     this.applied = frag;
     if (opening && this.edited()) return false;
     const p = linkFields(frag.slice(i + 1));
@@ -174,14 +174,14 @@ export abstract class Widget extends HTMLElement {
     for (const c of controls) {
       const v = p.get(c.name);
       if (c instanceof HTMLSelectElement) {
-        const known = [...c.options].some((o) => o.value == v);
-        for (const o of c.options) o.selected = known ? o.value == v : o.defaultSelected;
-      } else if (c.type == 'radio') {
-        const known = controls.some((x) => x.name == c.name && x.value == v);
-        (c as HTMLInputElement).checked = known ? c.value == v : (c as HTMLInputElement).defaultChecked;
-      } else if (c.type == 'checkbox') {
-        (c as HTMLInputElement).checked = v == null ? (c as HTMLInputElement).defaultChecked : v == c.value;
-      } else if (c.type != 'file') {
+        const known = [...c.options].some((o) => o.value === v);
+        for (const o of c.options) o.selected = known ? o.value === v : o.defaultSelected;
+      } else if (c.type === 'radio') {
+        const known = controls.some((x) => x.name === c.name && x.value === v);
+        (c as HTMLInputElement).checked = known ? c.value === v : (c as HTMLInputElement).defaultChecked;
+      } else if (c.type === 'checkbox') {
+        (c as HTMLInputElement).checked = v == null ? (c as HTMLInputElement).defaultChecked : v === c.value;
+      } else if (c.type !== 'file') {
         c.value = v ?? (c as HTMLTextAreaElement).defaultValue;
         fit(c);
       }

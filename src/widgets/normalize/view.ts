@@ -8,7 +8,7 @@ export function normalizeView(m: Dict, value: string, policy: NormalizePolicy) {
   const r = normalize(value, policy);
   if (!r.ok) return { output: '', key: '', summary: str(m, 'normalize.failed'), issues: issueItems(m, value, [], r.error), changes: null };
   // Every scheme but http(s) is compared as text, whatever the policy says: say so.
-  const scheme = r.model != policy.model ? /^[^:]*:/.exec(r.canonical)?.[0] : undefined;
+  const scheme = r.model !== policy.model ? /^[^:]*:/.exec(r.canonical)?.[0] : undefined;
   return {
     output: r.canonical,
     key: r.key,

@@ -35,7 +35,7 @@ export function serverView(m: Dict, value: string) {
     const name = names[i] ?? '';
     const val = formText(p.value ?? '');
     return h('tr', { 'data-role': 'param' },
-      h('td', null, code(name, 'name'), notes([name == '' && m['serverView.emptyName'], ...spaces(name), times.get(name)! > 1 && m['serverView.repeated']])),
+      h('td', null, code(name, 'name'), notes([name === '' && m['serverView.emptyName'], ...spaces(name), times.get(name)! > 1 && m['serverView.repeated']])),
       h('td', null, code(val, 'value'), notes([p.value == null && m['serverView.noEquals'], ...spaces(val)])),
       h('td', null, code(value.slice(p.index, p.index + p.length))),
     );

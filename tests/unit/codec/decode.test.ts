@@ -61,7 +61,7 @@ describe('decode', () => {
       fc.property(fc.oneof(escapeHeavy, wellFormedText), fc.boolean(), (text, form) => {
         const r = decode(text, { mode: form ? 'form' : 'standard', invalid: 'error' });
         const expected = firstInvalidBySources(text, form);
-        if (!r.ok && r.error.code == 'invalid-utf8') expect(r.error).toEqual({ code: 'invalid-utf8', ...expected });
+        if (!r.ok && r.error.code === 'invalid-utf8') expect(r.error).toEqual({ code: 'invalid-utf8', ...expected });
         else if (r.ok) expect(expected).toBeNull();
       }),
       { numRuns: RUNS },
