@@ -3,7 +3,7 @@ import { anatomyView } from './view';
 
 class AnatomyWidget extends Widget {
   update() {
-    this.show(anatomyView(this.m, this.values().value ?? ''));
+    this.show(anatomyView(this.messages, this.values().value ?? ''));
   }
 }
 

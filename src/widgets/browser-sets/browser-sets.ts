@@ -3,7 +3,7 @@ import { browserSetsView } from './view';
 
 class BrowserSetsWidget extends Widget {
   update() {
-    this.show(browserSetsView(this.m, this.values().value ?? ''));
+    this.show(browserSetsView(this.messages, this.values().value ?? ''));
   }
 }
 

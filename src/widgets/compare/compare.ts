@@ -5,9 +5,9 @@ import { compareView } from './view';
 class CompareWidget extends Widget {
   update() {
     const values = this.values();
-    const { verdict, ...v } = compareView(this.m, values.a ?? '', values.b ?? '', policyOf(values));
+    const { verdict, ...v } = compareView(this.messages, values.a ?? '', values.b ?? '', policyOf(values));
     this.show(v);
-    this.q('[data-role=output]').dataset.verdict = verdict;
+    this.find('[data-role=output]').dataset.verdict = verdict;
   }
 }
 

@@ -6,10 +6,10 @@ class DecodeWidget extends Widget {
 
   update() {
     const s = decodeState(this.values());
-    this.show(decodeView(this.m, s));
+    this.show(decodeView(this.messages, s));
     // The layers decode the text again and again: show the result first, then them.
     clearTimeout(this.t);
-    this.t = window.setTimeout(() => this.show({ layers: layersView(this.m, s.value, s.mode, s.charset) }));
+    this.t = window.setTimeout(() => this.show({ layers: layersView(this.messages, s.value, s.mode, s.charset) }));
   }
 }
 

@@ -48,7 +48,7 @@ type Result = { data: GroupData | null; headers?: string[] | null; header?: bool
 const readable = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
 
 class GroupWidget extends Widget {
-  w: Worker | null = null;
+  worker: Worker | null = null;
   /** The worker's unanswered jobs, by id. */
   pending = new Map<number, (reply: Reply | null) => void>();
   jobs = 0;
@@ -79,18 +79,18 @@ class GroupWidget extends Widget {
 
   override connectedCallback() {
     super.connectedCallback();
-    const file = this.q<HTMLInputElement>('input[type=file]');
+    const file = this.find<HTMLInputElement>('input[type=file]');
     file.addEventListener('change', () => file.files?.[0] && this.load(file.files[0]));
     // Choosing an encoding reads the same file again in it.
     const encoding = this.encoding();
     encoding.addEventListener('change', () => this.file && this.load(this.file));
-    this.q('[data-action=header]').addEventListener('click', (e) => this.toggleHeader(e.currentTarget as HTMLButtonElement));
+    this.find('[data-action=header]').addEventListener('click', (e) => this.toggleHeader(e.currentTarget as HTMLButtonElement));
     this.addEventListener('dragover', (e) => e.preventDefault());
     this.addEventListener('drop', (e) => {
       const f = e.dataTransfer?.files[0];
       if (f) e.preventDefault(), this.load(f);
     });
-    this.q('[data-action=download]').addEventListener('click', () => this.download());
+    this.find('[data-action=download]').addEventListener('click', () => this.download());
     const box = this.box();
     // Typing in the box puts its lines back in charge.
     box.addEventListener('input', () => this.memory());
@@ -101,16 +101,16 @@ class GroupWidget extends Widget {
   }
 
   box() {
-    return this.q<HTMLTextAreaElement>('[data-role=input]');
+    return this.find<HTMLTextAreaElement>('[data-role=input]');
   }
 
   encoding() {
-    return this.q<HTMLSelectElement>('[data-role=encoding]');
+    return this.find<HTMLSelectElement>('[data-role=encoding]');
   }
 
   /** The form's header choice: `yes`, `no`, or empty (the rows decide). */
   header() {
-    return this.q<HTMLInputElement>('input[name=header]');
+    return this.find<HTMLInputElement>('input[name=header]');
   }
 
   /** The one-click switch: read the first row the other way, with the columns chosen anew. */
@@ -122,20 +122,20 @@ class GroupWidget extends Widget {
 
   /** Says how the first row of a CSV or TSV was read, with the switch to read it the other way. */
   headerNote(header: boolean | undefined, headers: string[] | null | undefined) {
-    const note = this.q('[data-role=header-note]');
+    const note = this.find('[data-role=header-note]');
     note.hidden = !headers;
     if (!headers) return;
     const names = headers.map((h, i) => h || `#${i + 1}`).join(', ');
-    this.q('[data-role=header-text]').textContent = str(this.m, header ? 'group.headerTaken' : 'group.headerNone', { names });
-    const b = this.q<HTMLButtonElement>('[data-action=header]');
-    b.textContent = this.m[header ? 'group.headerToData' : 'group.headerToNames']!;
+    this.find('[data-role=header-text]').textContent = str(this.messages, header ? 'group.headerTaken' : 'group.headerNone', { names });
+    const b = this.find<HTMLButtonElement>('[data-action=header]');
+    b.textContent = this.messages[header ? 'group.headerToData' : 'group.headerToNames']!;
     b.dataset.header = header ? 'no' : 'yes';
   }
 
   /** Holds a long input in memory (or, with none, lets the box's lines count), with a note. */
   memory(text?: string, note = '') {
     this.text = text;
-    const p = this.q('[data-role=file-note]');
+    const p = this.find('[data-role=file-note]');
     p.textContent = note;
     p.hidden = !note;
   }
@@ -146,7 +146,7 @@ class GroupWidget extends Widget {
     this.box().value = large ? beginning(text) : text;
     this.memory(large ? text : undefined, large ? note : '');
     if (large) this.say(note);
-    this.q<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
+    this.find<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
     for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]')) sel.value = '';
     // New input: its rows decide again whether the first is a header.
     this.header().value = '';
@@ -167,14 +167,14 @@ class GroupWidget extends Widget {
     const format = !whole ? current : tabbed(pasted) ? 'tsv' : current === 'tsv' ? 'lines' : current;
     if (pasted.length + value.length - (to - from) <= BOX) {
       // The browser pastes it; its input event groups it.
-      this.q<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
+      this.find<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
       if (whole) this.header().value = '';
       return;
     }
     e.preventDefault();
     const text = whole ? pasted : value.slice(0, from) + pasted + value.slice(to);
     // In a task of its own: handing over the clipboard's text (getData) is already a long one.
-    setTimeout(() => this.take(text, format, str(this.m, 'group.pasteInUse', { size: this.mb(text.length) })));
+    setTimeout(() => this.take(text, format, str(this.messages, 'group.pasteInUse', { size: this.mb(text.length) })));
   }
 
   /** A size in megabytes, in the page's digits: a figure (not isolated as reader data is). */
@@ -189,8 +189,8 @@ class GroupWidget extends Widget {
   async load(f: File) {
     if (f !== this.file) this.encoding().value = 'utf-8';
     this.file = f;
-    this.q('[data-role=file-name]').textContent = f.name;
-    if (f.size > MAX_MB * 2 ** 20) return this.fail('file-too-big', str(this.m, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
+    this.find('[data-role=file-name]').textContent = f.name;
+    if (f.size > MAX_MB * 2 ** 20) return this.fail('file-too-big', str(this.messages, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
     let bytes: Uint8Array;
     let decoder: typeof import('../../codec/text-file');
     try {
@@ -198,20 +198,20 @@ class GroupWidget extends Widget {
       // The file decoder loads with the first file, not with the page: most readers paste.
       decoder = await import(/* @vite-ignore */ textFileUrl);
     } catch {
-      return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
+      return this.fail('file-unreadable', str(this.messages, 'group.fileError', { name: f.name }));
     }
     const { decodeTextFile, lineBytesAround } = decoder;
-    this.q('[data-region=encoding]').hidden = false;
+    this.find('[data-region=encoding]').hidden = false;
     const read = decodeTextFile(bytes, this.encoding().value);
     this.labelEncodings(null);
     if (!read.ok) {
-      if (read.error.code !== 'undecodable') return this.fail('file-unreadable', str(this.m, 'group.fileError', { name: f.name }));
+      if (read.error.code !== 'undecodable') return this.fail('file-unreadable', str(this.messages, 'group.fileError', { name: f.name }));
       return this.undecodable(f, read.error, read.error.encoding === 'utf-8' ? lineBytesAround(bytes, read.error.byte) : null);
     }
     const text = read.text;
     // The name decides when it says CSV or TSV; otherwise the content does, both ways.
     const format = /\.csv$/i.test(f.name) ? 'csv' : /\.(tsv|tab)$/i.test(f.name) || tabbed(text) ? 'tsv' : 'lines';
-    this.take(text, format, str(this.m, 'group.fileInUse', { name: f.name, size: this.mb(f.size) }));
+    this.take(text, format, str(this.messages, 'group.fileInUse', { name: f.name, size: this.mb(f.size) }));
   }
 
   /**
@@ -225,9 +225,9 @@ class GroupWidget extends Widget {
     this.labelEncodings(line);
     this.fail(
       'undecodable',
-      str(this.m, 'group.undecodable', { name: f.name, encoding: at.encoding, line: [n.format(at.line)], byte: [n.format(at.byte)], bytes: [hex] }),
+      str(this.messages, 'group.undecodable', { name: f.name, encoding: at.encoding, line: [n.format(at.line)], byte: [n.format(at.byte)], bytes: [hex] }),
     );
-    this.q<HTMLInputElement>('input[type=file]').value = '';
+    this.find<HTMLInputElement>('input[type=file]').value = '';
   }
 
   /** Labels each legacy encoding with how it reads `line` (null: the labels alone). */
@@ -235,7 +235,7 @@ class GroupWidget extends Widget {
     for (const o of this.encoding().options) {
       // The line as a single-byte legacy charset reads it (UTF-8 failed; UTF-16 would be noise).
       o.textContent =
-        !line || /^utf-/.test(o.value) ? o.dataset.label! : str(this.m, 'group.encodingReads', { encoding: [o.dataset.label!], text: readable(new TextDecoder(o.value).decode(line)) });
+        !line || /^utf-/.test(o.value) ? o.dataset.label! : str(this.messages, 'group.encodingReads', { encoding: [o.dataset.label!], text: readable(new TextDecoder(o.value).decode(line)) });
     }
   }
 
@@ -247,9 +247,9 @@ class GroupWidget extends Widget {
     this.stop();
     if (this.text !== undefined) this.box().value = '';
     this.memory();
-    this.q<HTMLInputElement>('input[type=file]').value = '';
+    this.find<HTMLInputElement>('input[type=file]').value = '';
     this.tables++;
-    this.show({ summary: text, output: h('ul', { class: 'w-issues' }, issueItem(this.m, 'error', code, text)) });
+    this.show({ summary: text, output: h('ul', { class: 'w-issues' }, issueItem(this.messages, 'error', code, text)) });
   }
 
   /** The form's values; the box's lines only when they are the input (not a beginning shown). */
@@ -262,7 +262,7 @@ class GroupWidget extends Widget {
   /** A link made while the input is in memory carries the options only, and says so. */
   override share(b: HTMLButtonElement) {
     super.share(b);
-    if (this.text !== undefined) this.q('[data-role=share-note]').textContent = this.m['group.linkNoInput']!;
+    if (this.text !== undefined) this.find('[data-role=share-note]').textContent = this.messages['group.linkNoInput']!;
   }
 
   override restore(opening = false): boolean {
@@ -275,14 +275,14 @@ class GroupWidget extends Widget {
 
   update() {
     this.stale = true;
-    this.q('[data-region=csv]').hidden = (this.values().format ?? 'lines') === 'lines';
+    this.find('[data-region=csv]').hidden = (this.values().format ?? 'lines') === 'lines';
     clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.run(), 150);
   }
 
   /** Asks the worker for a job's answer; null when the worker was stopped first. */
   ask(job: Record<string, unknown>): [number, Promise<Reply | null>] {
-    const w = (this.w ??= this.start());
+    const w = (this.worker ??= this.start());
     const id = ++this.jobs;
     const answer = new Promise<Reply | null>((resolve) => this.pending.set(id, resolve));
     w.postMessage({ ...job, id });
@@ -291,7 +291,7 @@ class GroupWidget extends Widget {
 
   start() {
     const w = new Worker(workerUrl, { type: 'module' });
-    const bar = this.q<HTMLProgressElement>('progress');
+    const bar = this.find<HTMLProgressElement>('progress');
     w.onmessage = (e: MessageEvent<Reply>) => {
       const d = e.data;
       if (d.type === 'progress') {
@@ -310,12 +310,12 @@ class GroupWidget extends Widget {
   /** Stops the worker and whatever it was doing. */
   stop() {
     clearTimeout(this.timer);
-    this.w?.terminate();
-    this.w = null;
+    this.worker?.terminate();
+    this.worker = null;
     for (const answer of this.pending.values()) answer(null);
     this.pending.clear();
     this.groupedWith = '';
-    this.q('progress').parentElement!.hidden = true;
+    this.find('progress').parentElement!.hidden = true;
   }
 
   /**
@@ -343,7 +343,7 @@ class GroupWidget extends Widget {
       if (!r) return;
       // A grouping's answer sets the columns even when a newer cut of it is what to show.
       if (regroup && id === this.grouping) {
-        this.q('progress').parentElement!.hidden = true;
+        this.find('progress').parentElement!.hidden = true;
         this.ms = r.ms ?? 0;
         this.linked = undefined;
         this.headerNote(r.header, r.headers);
@@ -368,13 +368,13 @@ class GroupWidget extends Widget {
 
   /** Shows a table, its first rows at once and the rest a batch per frame. */
   draw(d: GroupData) {
-    this.show(groupView(this.m, d, this.lang, undefined, ROWS_PER_FRAME));
+    this.show(groupView(this.messages, d, this.lang, undefined, ROWS_PER_FRAME));
     const body = this.querySelector('[data-role=output] tbody');
     const table = ++this.tables;
     let drawn = ROWS_PER_FRAME;
     const next = () => {
       if (table !== this.tables || !body || drawn >= d.groups.length) return;
-      body.append(toDOM(groupRows(this.m, d.groups.slice(drawn, (drawn += ROWS_PER_FRAME)), this.lang)));
+      body.append(toDOM(groupRows(this.messages, d.groups.slice(drawn, (drawn += ROWS_PER_FRAME)), this.lang)));
       requestAnimationFrame(next);
     };
     requestAnimationFrame(next);
@@ -383,10 +383,10 @@ class GroupWidget extends Widget {
   /** Offers the CSV's header cells as column choices, with the ones the grouping used. */
   columns(headers: string[], column: string, count: string) {
     const options = () => headers.map((h, i) => new Option(h || `#${i + 1}`, String(i)));
-    const url = this.q<HTMLSelectElement>('select[name=column]');
+    const url = this.find<HTMLSelectElement>('select[name=column]');
     url.replaceChildren(...options());
     url.value = column;
-    const sum = this.q<HTMLSelectElement>('select[name=count]');
+    const sum = this.find<HTMLSelectElement>('select[name=count]');
     sum.replaceChildren(sum.options[0]!, ...options());
     sum.value = count;
   }
@@ -397,10 +397,10 @@ class GroupWidget extends Widget {
     const body = details.querySelector('.w-why-body')!;
     // Filled already: at build time, or when opened before.
     if (body.textContent) return;
-    body.textContent = this.m['group.whyLoading']!;
+    body.textContent = this.messages['group.whyLoading']!;
     const [, answer] = this.ask({ type: 'why', key: details.dataset.key });
     const variants = (await answer)?.variants as Explained[] | null | undefined;
-    body.replaceChildren(variants ? toDOM(whyView(this.m, variants)) : '');
+    body.replaceChildren(variants ? toDOM(whyView(this.messages, variants)) : '');
   }
 
   async download() {

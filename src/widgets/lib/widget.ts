@@ -11,13 +11,14 @@ import { CUT, cutNote, markHidden, widgetTag, type Child, type Dict } from './vi
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /** Wrapping a megabyte of text in a text box takes the browser seconds; not wrapping, a blink. */
-const fit = (t: EventTarget | null) => {
+const unwrapHugeText = (t: EventTarget | null) => {
   if (t instanceof HTMLTextAreaElement && t.value.length > 1e5) t.wrap = 'off';
 };
 
 export abstract class Widget extends HTMLElement {
-  m: Dict = {};
-  f!: HTMLFormElement;
+  /** The widget's UI strings, by message key (its `data-m`). */
+  messages: Dict = {};
+  form!: HTMLFormElement;
   /** The whole text output, when the page shows only its beginning. */
   full?: string;
   /** The share-link fragment this widget has applied (or kept the reader's typing over). */
@@ -27,17 +28,17 @@ export abstract class Widget extends HTMLElement {
   abstract update(): void;
 
   connectedCallback() {
-    this.m = JSON.parse(this.dataset.m ?? '{}');
-    this.f = this.querySelector('form')!;
-    this.f.addEventListener('input', (e) => {
-      fit(e.target);
+    this.messages = JSON.parse(this.dataset.m ?? '{}');
+    this.form = this.querySelector('form')!;
+    this.form.addEventListener('input', (e) => {
+      unwrapHugeText(e.target);
       // A chosen file is read by its widget first; every other control recomputes at once.
       if ((e.target as Control).type !== 'file') this.update();
     });
-    this.f.addEventListener('submit', (e) => e.preventDefault());
+    this.form.addEventListener('submit', (e) => e.preventDefault());
     this.addEventListener('click', (e) => {
       const b = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
-      if (b?.dataset.action === 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.q('[data-role=output]')));
+      if (b?.dataset.action === 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.find('[data-role=output]')));
       else if (b?.dataset.action === 'share') this.share(b);
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
@@ -58,7 +59,8 @@ export abstract class Widget extends HTMLElement {
     );
   }
 
-  q<E extends Element = HTMLElement>(sel: string): E {
+  /** The widget's element that `sel` matches; its markup always has one. */
+  find<E extends Element = HTMLElement>(sel: string): E {
     return this.querySelector<E>(sel)!;
   }
 
@@ -80,7 +82,7 @@ export abstract class Widget extends HTMLElement {
         else el.textContent = shown;
         // The copy box of a refused clipboard holds the previous result: put it away.
         for (const c of el.parentElement!.querySelectorAll<HTMLElement>('[data-role^=copy-]')) c.hidden = true;
-        this.show({ cut: cutNote(this.m, 'common.cut', v.length) });
+        this.show({ cut: cutNote(this.messages, 'common.cut', v.length) });
       } else {
         el.replaceChildren(toDOM(v));
         if (k === 'cut') el.hidden = !v;
@@ -102,12 +104,12 @@ export abstract class Widget extends HTMLElement {
   }
 
   controls(): Control[] {
-    return [...this.f.elements].filter((c): c is Control => 'name' in c && !!(c as Control).name);
+    return [...this.form.elements].filter((c): c is Control => 'name' in c && !!(c as Control).name);
   }
 
   /** Polite announcement (copy confirmations and the like). */
   say(text: string) {
-    const s = this.q('[data-role=status]');
+    const s = this.find('[data-role=status]');
     s.textContent = '';
     setTimeout(() => (s.textContent = text), 50);
   }
@@ -121,15 +123,15 @@ export abstract class Widget extends HTMLElement {
     try {
       await navigator.clipboard.writeText(text);
       const label = b.textContent;
-      b.textContent = this.m['common.copied']!;
+      b.textContent = this.messages['common.copied']!;
       setTimeout(() => (b.textContent = label), 2000);
-      this.say(this.m['common.copied']!);
+      this.say(this.messages['common.copied']!);
     } catch {
       const box = field.querySelector<HTMLTextAreaElement>('input, textarea')!;
       const hint = field.querySelector<HTMLElement>('[data-role=copy-hint]')!;
-      hint.textContent = this.m['common.copyFailed']!;
+      hint.textContent = this.messages['common.copyFailed']!;
       box.value = text;
-      fit(box);
+      unwrapHugeText(box);
       box.hidden = hint.hidden = false;
       box.focus();
       box.select();
@@ -149,10 +151,10 @@ export abstract class Widget extends HTMLElement {
   share(b: HTMLButtonElement) {
     const { state, cut } = this.link();
     const url = `${location.href.split('#')[0]}#${this.id}?${state}`;
-    const box = this.q('[data-region=share]');
-    this.q<HTMLInputElement>('[data-role=share-url]').value = url;
+    const box = this.find('[data-region=share]');
+    this.find<HTMLInputElement>('[data-role=share-url]').value = url;
     box.hidden = false;
-    this.q('[data-role=share-note]').textContent = cut ? this.m['common.linkNoInput']! : '';
+    this.find('[data-role=share-note]').textContent = cut ? this.messages['common.linkNoInput']! : '';
     void this.copy(b, box, url);
   }
 
@@ -183,14 +185,14 @@ export abstract class Widget extends HTMLElement {
         (c as HTMLInputElement).checked = v == null ? (c as HTMLInputElement).defaultChecked : v === c.value;
       } else if (c.type !== 'file') {
         c.value = v ?? (c as HTMLTextAreaElement).defaultValue;
-        fit(c);
+        unwrapHugeText(c);
       }
     }
     this.update();
     // A widget inside a closed disclosure (an FAQ answer) is opened up to be seen.
     for (let d = this.closest('details'); d; d = d.parentElement!.closest('details')) d.open = true;
     this.scrollIntoView({ block: 'start' });
-    this.q('[data-role=input]').focus({ preventScroll: true });
+    this.find('[data-role=input]').focus({ preventScroll: true });
     this.setAttribute('data-shared', '');
     return true;
   }

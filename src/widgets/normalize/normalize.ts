@@ -5,7 +5,7 @@ import { normalizeView } from './view';
 class NormalizeWidget extends Widget {
   update() {
     const v = this.values();
-    this.show(normalizeView(this.m, v.value ?? '', policyOf(v)));
+    this.show(normalizeView(this.messages, v.value ?? '', policyOf(v)));
   }
 }
 

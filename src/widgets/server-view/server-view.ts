@@ -3,7 +3,7 @@ import { serverView } from './view';
 
 class ServerViewWidget extends Widget {
   update() {
-    this.show(serverView(this.m, this.values().value ?? ''));
+    this.show(serverView(this.messages, this.values().value ?? ''));
   }
 }
 

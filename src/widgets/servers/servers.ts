@@ -3,7 +3,7 @@ import { serversView } from './view';
 
 class ServersWidget extends Widget {
   update() {
-    this.show(serversView(this.m, this.values().value ?? ''));
+    this.show(serversView(this.messages, this.values().value ?? ''));
   }
 }
 
