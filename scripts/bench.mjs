@@ -83,7 +83,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Alternates the two sides for `rounds` rounds after a warm-up; returns median milliseconds. */
 function sideBySide(ours, peer, rounds) {
-  for (let k = 0; k < 3; k++) time(ours), time(peer);
+  for (let k = 0; k < 3; k++) {
+    time(ours);
+    time(peer);
+  }
   const a = [];
   const b = [];
   for (let k = 0; k < rounds; k++) {

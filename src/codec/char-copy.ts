@@ -21,7 +21,10 @@ export function copyChars(text: string, bytes: Uint8Array): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) bytes[i] = c;
-    else (bytes[i] = NON_ASCII), (ascii = false);
+    else {
+      bytes[i] = NON_ASCII;
+      ascii = false;
+    }
   }
   return ascii;
 }

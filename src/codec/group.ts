@@ -77,8 +77,10 @@ export function groupReport(urls: Iterable<string | WeightedUrl>, policy?: Parti
     let raw: string;
     let weight = 1;
     if (typeof item === 'string') raw = item;
-    else if (typeof item?.url === 'string') (raw = item.url), (weight = Number.isFinite(item.count) ? item.count : 0);
-    else continue;
+    else if (typeof item?.url === 'string') {
+      raw = item.url;
+      weight = Number.isFinite(item.count) ? item.count : 0;
+    } else continue;
     if (isBlank(raw)) continue;
     lines++;
     const seen = byRaw.get(raw);

@@ -88,7 +88,12 @@ export class TextFileDecoder {
         return '';
       }
       const mark = byteOrderMark(bytes);
-      if (mark) (this.encoding = mark.encoding), (this.bom = true), (this.offset = mark.length), (bytes = bytes.subarray(mark.length));
+      if (mark) {
+        this.encoding = mark.encoding;
+        this.bom = true;
+        this.offset = mark.length;
+        bytes = bytes.subarray(mark.length);
+      }
       this.decoder = new TextDecoder(this.encoding, { fatal: true, ignoreBOM: true });
     }
     let text: string;

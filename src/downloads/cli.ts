@@ -388,10 +388,13 @@ function main(args: string[]): void {
   out.write(`${['raw', 'canonical', 'group_key', 'problem'].map(csvCell).join(',')}\n`);
   const normalizeUrl = createNormalizer(options.policy, { changes: false });
   const onUrl = (url: string) => {
-    if (!isBlank(url)) out.write(row(url, normalizeUrl)), rows++;
+    if (isBlank(url)) return;
+    out.write(row(url, normalizeUrl));
+    rows++;
   };
   const onLong = (line: number, length: number, start: string) => {
-    out.write(longRow(line, length, start)), rows++;
+    out.write(longRow(line, length, start));
+    rows++;
     process.stderr.write(`canonical-url: line ${line} is longer than ${MAX_RECORD} characters (${length}): written with problem line-too-long\n`);
   };
   const csv = options.column === null ? null : csvColumnReader(options.column, onUrl, onLong, count);

@@ -41,7 +41,7 @@ function proseText(node: Node, out: string[] = []): string[] {
 }
 
 /** The share of `letters` among all letters of the article's prose. */
-export function scriptShare(article: HTMLElement, letters: RegExp): number {
+function scriptShare(article: HTMLElement, letters: RegExp): number {
   const text = proseText(article).join(' ');
   const all = text.match(/\p{L}/gu) ?? [];
   return all.length === 0 ? 0 : all.filter((c) => letters.test(c)).length / all.length;

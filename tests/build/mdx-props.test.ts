@@ -29,7 +29,7 @@ interface Prop {
 type Jsx = MdastNode & { name?: string | null; attributes?: { type: string; name?: string; value?: unknown }[] };
 
 /** Every prop of every component in `source`, with the text written for it in the file. */
-export function propsOf(source: string): Prop[] {
+function propsOf(source: string): Prop[] {
   const props: Prop[] = [];
   const visit = (node: Jsx) => {
     if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && node.position) {
@@ -51,7 +51,7 @@ export function propsOf(source: string): Prop[] {
 }
 
 /** Props that hold an entity: decoded by the build (quoted) or a reference typed as a string in code. */
-export function entityProps(source: string): string[] {
+function entityProps(source: string): string[] {
   return propsOf(source)
     .filter((prop) => ENTITY.test(prop.written) || (prop.received !== null && prop.received !== prop.written))
     .map((prop) => `line ${prop.line}: <${prop.component} ${prop.name}=${JSON.stringify(prop.written)}>`);

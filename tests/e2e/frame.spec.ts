@@ -279,7 +279,9 @@ for (const scheme of ['light', 'dark'] as const) {
 test('landmarks stay unique and scroll boxes focusable with every disclosure open (three Compare widgets)', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/en/faq/');
-  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  await page.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+  });
   // The widgets draw their part tables once their code has loaded (on first use).
   for (const w of await page.locator('[data-widget=compare]').all()) await w.locator('[data-role=input]').first().focus();
   await expect(page.locator('[data-widget=compare] .w-scroll').first()).toBeAttached();

@@ -252,7 +252,11 @@ for (const locale of LOCALES) {
       input.value = query;
       input.dispatchEvent(new Event('input', { bubbles: true }));
       await new Promise<void>((done) => {
-        const watch = new MutationObserver(() => list.querySelector('a') && (watch.disconnect(), done()));
+        const watch = new MutationObserver(() => {
+          if (!list.querySelector('a')) return;
+          watch.disconnect();
+          done();
+        });
         watch.observe(list, { childList: true, subtree: true });
       });
       return performance.now() - t0;

@@ -54,6 +54,7 @@ export async function ready(widget: Locator): Promise<void> {
  * Playwright's `test`, with an option for a describe whose every test starts on one page with
  * one widget ready: `test.use({ widgetPage: { path: tools('en'), widget: '#tool-encode' } })`.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: an automatic fixture gives no value; Playwright types it void.
 export const test = base.extend<{ widgetPage: { path: string; widget: string } | undefined; openWidgetPage: void }>({
   widgetPage: [undefined, { option: true }],
   openWidgetPage: [

@@ -54,7 +54,10 @@ function closest(field: string): string | null {
   let bestDistance = 3;
   for (const known of FIELDS) {
     const d = distance(field.toLowerCase(), known.toLowerCase());
-    if (d < bestDistance) (best = known), (bestDistance = d);
+    if (d < bestDistance) {
+      best = known;
+      bestDistance = d;
+    }
   }
   return best;
 }

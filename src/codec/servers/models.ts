@@ -206,7 +206,7 @@ function goQuote(bytes: Uint8Array): string {
   let i = 0;
   while (i < bytes.length) {
     const byte = bytes[i] as number;
-    let length = byte < 0x80 ? 1 : byte >= 0xc2 && byte < 0xe0 ? 2 : byte >= 0xe0 && byte < 0xf0 ? 3 : byte >= 0xf0 && byte < 0xf5 ? 4 : 0;
+    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte < 0xe0 ? 2 : byte >= 0xe0 && byte < 0xf0 ? 3 : byte >= 0xf0 && byte < 0xf5 ? 4 : 0;
     const rune = length > 0 && i + length <= bytes.length ? textOrBytes(bytes.subarray(i, i + length)) : null;
     if (typeof rune !== 'string') {
       out += '\\x' + byte.toString(16).padStart(2, '0');

@@ -24,7 +24,7 @@ function tokens(value: string, parsed: ParsedUrl): Token[] {
   const out: Token[] = [];
   const structural = (text: string, part: Part | null) => {
     // `://` is two marks: `:` ends the scheme, `//` opens the authority.
-    for (const d of text.match(/\/\/|[^]/g) ?? []) out.push({ text: d, part, structural: true });
+    for (const d of text.match(/\/\/|./gs) ?? []) out.push({ text: d, part, structural: true });
   };
   const data = (text: string, part: Part) => text !== '' && out.push({ text, part, structural: false });
   const spans = PARTS.flatMap((part) => {

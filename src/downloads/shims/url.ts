@@ -140,7 +140,7 @@ function parseIPv4(input: string): number | null {
   for (let i = 0; i < numbers.length - 1; i++) if (numbers[i]! > 255) return null;
   if (numbers[numbers.length - 1]! >= 256 ** (5 - numbers.length)) return null;
   let ipv4 = numbers.pop()!;
-  numbers.forEach((n, i) => (ipv4 += n * 256 ** (3 - i)));
+  for (const [i, n] of numbers.entries()) ipv4 += n * 256 ** (3 - i);
   return ipv4;
 }
 

@@ -29,14 +29,20 @@ export function anatomyView(m: Dict, value: string) {
   const r = parseUrl(value);
   // Hidden characters in what is shown (a raw U+202E would reorder the parts), drawn as marks and counted.
   let hidden = 0;
-  const visible = (s: string) => ((hidden += countHidden(s)), markHidden(s));
+  const visible = (s: string) => {
+    hidden += countHidden(s);
+    return markHidden(s);
+  };
   if (!r.ok) {
     const output = visible(value.slice(0, CUT));
     return { output, summary: '', issues: [hiddenNotice(m, hidden), ...issueItems(m, value, [], r.error)], details: null, cut: cutNote(m, 'common.cutShown', value.length) };
   }
   const structural = new Set<string>();
   const delim = (s: string): Child[] =>
-    (s.match(/\/\/|[^]/g) ?? []).map((d) => (structural.add(d), h('span', { class: 'w-delim' }, visible(d))));
+    (s.match(/\/\/|./gs) ?? []).map((d) => {
+      structural.add(d);
+      return h('span', { class: 'w-delim' }, visible(d));
+    });
   /** The input from `start` to `end`, within what the output shows. */
   const shown = (start: number, end: number) => value.slice(Math.min(start, CUT), Math.min(end, CUT));
 
@@ -59,7 +65,7 @@ export function anatomyView(m: Dict, value: string) {
 
   const spans = PARTS.flatMap((p) => {
     const sp = r.spans[p];
-    return sp && sp.length ? [{ p, sp }] : [];
+    return sp?.length ? [{ p, sp }] : [];
   }).sort((a, b) => a.sp.index - b.sp.index);
   const output: Child[] = [];
   let at = 0;
@@ -72,7 +78,12 @@ export function anatomyView(m: Dict, value: string) {
   output.push(delim(shown(at, value.length)));
 
   let clipped = false;
-  const cell = (s: string) => h('code', { class: 'w-val' }, visible(s.length > CELL ? ((clipped = true), clip(s, CELL)) : s));
+  const cut = (s: string) => {
+    if (s.length <= CELL) return s;
+    clipped = true;
+    return clip(s, CELL);
+  };
+  const cell = (s: string) => h('code', { class: 'w-val' }, visible(cut(s)));
   const list = [...structural].flatMap((d, i) => [i ? ' ' : '', h('code', null, markHidden(d))]);
   const pairs = r.pairs.slice(0, MAX_PAIRS).map((p) =>
     h('tr', { 'data-role': 'pair' },

@@ -97,9 +97,17 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
   let clipped = false;
   // Hidden characters in the cells, drawn as marks and counted.
   let marked = 0;
-  const visible = (s: string) => ((marked += countHidden(s)), markHidden(s));
+  const visible = (s: string) => {
+    marked += countHidden(s);
+    return markHidden(s);
+  };
+  const cut = (s: string) => {
+    if (s.length <= CELL) return s;
+    clipped = true;
+    return clip(s, CELL);
+  };
   const cell = (s: string | null) =>
-    h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, visible(s.length > CELL ? ((clipped = true), clip(s, CELL)) : s)));
+    h('td', null, s == null ? m['compare.absent'] : h('code', { class: 'w-val' }, visible(cut(s))));
   const body = rows
     .filter((r) => r.a != null || r.b != null || r.rawA != null || r.rawB != null)
     .map((r) => {

@@ -50,7 +50,7 @@ function distinctResults(text: string, rows: { encoder: Encoder; result: Encoder
     const c = text.charCodeAt(i);
     if (c < 128) present[c] = 1;
   }
-  const codes = present.reduce<number[]>((all, on, c) => (on ? [...all, c] : all), []);
+  const codes = [...present.keys()].filter((c) => present[c] === 1);
   const signatures = rows.flatMap(({ encoder, result }) => {
     if (!result.ok) return [];
     const rule = encoder.loneSurrogate;

@@ -156,7 +156,10 @@ export function run(job: Job, progress: (done: number, total: number) => void) {
       urls = table.map((r) => {
         const url = r[column] ?? '';
         let n = countOf(r[count] ?? '');
-        if (Number.isNaN(n)) (n = 0), url.trim() && input.unreadable++;
+        if (Number.isNaN(n)) {
+          n = 0;
+          if (url.trim()) input.unreadable++;
+        }
         rows.set(url, (rows.get(url) ?? 0) + 1);
         return { url, count: n };
       });

@@ -88,7 +88,9 @@ class GroupWidget extends Widget {
     this.addEventListener('dragover', (e) => e.preventDefault());
     this.addEventListener('drop', (e) => {
       const f = e.dataTransfer?.files[0];
-      if (f) e.preventDefault(), this.load(f);
+      if (!f) return;
+      e.preventDefault();
+      void this.load(f);
     });
     this.find('[data-action=download]').addEventListener('click', () => this.download());
     const box = this.box();
@@ -97,7 +99,10 @@ class GroupWidget extends Widget {
     box.addEventListener('paste', (e) => this.paste(e));
     // `toggle` does not bubble; a capturing listener sees every row's disclosure.
     this.addEventListener('toggle', (e) => this.explain(e.target as HTMLElement), true);
-    if (this.early) void this.load(this.early), delete this.early;
+    if (this.early) {
+      void this.load(this.early);
+      delete this.early;
+    }
   }
 
   box() {
@@ -334,7 +339,10 @@ class GroupWidget extends Widget {
     const inputs = JSON.stringify(job);
     const regroup = text !== this.groupedText || inputs !== this.groupedWith;
     if (regroup && this.grouping && this.pending.has(this.grouping)) this.stop();
-    if (regroup) (this.groupedText = text), (this.groupedWith = inputs);
+    if (regroup) {
+      this.groupedText = text;
+      this.groupedWith = inputs;
+    }
     const [id, answer] = this.ask(regroup ? { type: 'run', job: { ...job, text }, view } : { type: 'view', view });
     if (regroup) this.grouping = id;
     this.latest = id;

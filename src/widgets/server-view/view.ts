@@ -27,8 +27,16 @@ export function serverView(m: Dict, value: string) {
   let clipped = false;
   // Hidden characters in what is shown (NUL, CR, LF, U+202E…), drawn as marks and counted.
   let hidden = 0;
-  const visible = (s: string) => ((hidden += countHidden(s)), markHidden(s));
-  const code = (s: string, role?: string) => h('code', { class: 'w-val', 'data-role': role }, visible(s.length > CELL ? ((clipped = true), clip(s, CELL)) : s));
+  const visible = (s: string) => {
+    hidden += countHidden(s);
+    return markHidden(s);
+  };
+  const cut = (s: string) => {
+    if (s.length <= CELL) return s;
+    clipped = true;
+    return clip(s, CELL);
+  };
+  const code = (s: string, role?: string) => h('code', { class: 'w-val', 'data-role': role }, visible(cut(s)));
   const spaces = (s: string) => [/^\s/.test(s) && m['serverView.leadingSpace'], /\s$/.test(s) && m['serverView.trailingSpace']];
   const notes = (xs: (string | false | undefined)[]) => xs.filter(Boolean).map((n) => h('span', { class: 'w-note' }, n));
   const rows = r.pairs.slice(0, MAX_ROWS).map((p, i) => {

@@ -38,7 +38,12 @@ export function serversView(m: Dict, value: string) {
   const commonGroup = [...sizes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
   const common = rows.find((row) => row.group === commonGroup)?.reading ?? { params: [] };
   let clipped = false;
-  const code = (s: string) => h('code', { class: 'w-val' }, s.length > CELL ? ((clipped = true), clip(s, CELL)) : s);
+  const cut = (s: string) => {
+    if (s.length <= CELL) return s;
+    clipped = true;
+    return clip(s, CELL);
+  };
+  const code = (s: string) => h('code', { class: 'w-val' }, cut(s));
   const text = (t: ServerText): Child => (typeof t === 'string' ? code(t) : fmt(m, 'servers.bytes', { hex: h('code', { class: 'w-val' }, clip(t.bytes.replace(/(..)(?!$)/g, '$1 '), CELL)) }));
   const valueOf = (v: ServerValue): Child => {
     if (v === null) return h('span', { class: 'w-note' }, m['servers.nil']);
