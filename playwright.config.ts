@@ -30,7 +30,14 @@ export default defineConfig({
     { name: 'chromium', use: { ...chromium }, testIgnore: TIMED },
     // Timed against a bare text box with a 200 ms margin: run last, one test at a time, so
     // the other worker's tests do not take the CPU from under the measurement.
-    { name: 'chromium-timed', use: { ...chromium }, testMatch: TIMED, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
+    {
+      name: 'chromium-timed',
+      use: { ...chromium },
+      testMatch: TIMED,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      workers: 1,
+    },
   ],
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,

@@ -39,7 +39,10 @@ export default getViteConfig({
         },
       },
       // The gates over the production build in dist/: they refuse a build older than the sources.
-      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/fresh-build.ts'] } },
+      {
+        extends: true,
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/fresh-build.ts'] },
+      },
     ],
   },
 });

@@ -42,7 +42,13 @@ export async function groupInChromium(lines, rounds = 9) {
   try {
     browser = await chromium.launch({
       ...(existsSync(CHROMIUM) ? { executablePath: CHROMIUM } : {}),
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      ],
     });
   } catch (error) {
     return { ms: null, reason: `no Chromium (${String(error).split('\n')[0]})` };

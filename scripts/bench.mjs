@@ -7,14 +7,35 @@ import { groupInChromium } from './bench-browser.mjs';
 
 // A small deterministic PRNG, so every run measures the same inputs.
 let seed = 20240601;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 // --- Inputs -----------------------------------------------------------------------------
 
 const words = [
-  'landing', 'campaign', 'email', 'Résumé', 'Fußball', 'ламінат', 'кампанія', 'пошта', 'แคมเปญ', 'ภาษาไทย',
-  'नमस्ते', 'हिन्दी', 'अभियान', '😀', '🎉', '👍🏽', 'C++ & C#', 'a/b?c=d', '100%', 'x=1', '#frag', "it's (ok)*", '~user',
+  'landing',
+  'campaign',
+  'email',
+  'Résumé',
+  'Fußball',
+  'ламінат',
+  'кампанія',
+  'пошта',
+  'แคมเปญ',
+  'ภาษาไทย',
+  'नमस्ते',
+  'हिन्दी',
+  'अभियान',
+  '😀',
+  '🎉',
+  '👍🏽',
+  'C++ & C#',
+  'a/b?c=d',
+  '100%',
+  'x=1',
+  '#frag',
+  "it's (ok)*",
+  '~user',
 ];
 function mixedText(bytes) {
   const parts = [];
@@ -44,7 +65,9 @@ function variantOf(page) {
   const variant = random();
   const params = variant < 0.25 ? [...page.params].reverse() : page.params;
   const plusForSpace = variant >= 0.25 && variant < 0.35;
-  let query = params.map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%20', plusForSpace ? '+' : '%20')}`).join('&');
+  let query = params
+    .map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%20', plusForSpace ? '+' : '%20')}`)
+    .join('&');
   let path = encodeURI(page.path);
   if (variant >= 0.35 && variant < 0.45) query = query.replace('utm_source=e', 'utm_source=%65');
   else if (variant >= 0.45 && variant < 0.5) path = path.toLowerCase();
@@ -52,14 +75,30 @@ function variantOf(page) {
   else if (variant >= 0.55 && variant < 0.6) query += '&';
   return path + '?' + query + (variant >= 0.6 && variant < 0.65 ? '#section' : '');
 }
-const origins = ['https://www.example.com', 'https://www.example.com', 'https://www.example.com', 'https://WWW.Example.com:443'];
+const origins = [
+  'https://www.example.com',
+  'https://www.example.com',
+  'https://www.example.com',
+  'https://WWW.Example.com:443',
+];
 const urls = Array.from({ length: 100_000 }, () => pick(origins) + variantOf(pick(pages)));
 // An export as the Group widget gets it: 5,000 pages reached through links that spell the same
 // parameters differently (escapes, hex case, +, order), some with other data; 73,334 distinct lines.
-const spellings = ['email', '%65mail', 'e%6Dail', '%65%6d%61%69%6c', 'EMAIL', 'email+news', 'email%20news', 'email%2Bnews'];
+const spellings = [
+  'email',
+  '%65mail',
+  'e%6Dail',
+  '%65%6d%61%69%6c',
+  'EMAIL',
+  'email+news',
+  'email%20news',
+  'email%2Bnews',
+];
 const lines = Array.from({ length: 100_000 }, (_, i) => {
   const source = spellings[Math.floor(i / 5000) % spellings.length];
-  return i % 3 ? `/p/${i % 5000}?utm_source=${source}&utm_medium=mail` : `/p/${i % 5000}?utm_medium=mail&utm_source=${source}`;
+  return i % 3
+    ? `/p/${i % 5000}?utm_source=${source}&utm_medium=mail`
+    : `/p/${i % 5000}?utm_medium=mail&utm_source=${source}`;
 });
 const text = mixedText(1_000_000);
 const encoded = encodeURIComponent(text);
@@ -111,11 +150,19 @@ function report(name, unit, amount, oursMs, peerName, peerMs, target) {
 }
 
 {
-  const [ours, peer] = sideBySide(() => encode(text, 'component').value.length, () => encodeURIComponent(text).length, 30);
+  const [ours, peer] = sideBySide(
+    () => encode(text, 'component').value.length,
+    () => encodeURIComponent(text).length,
+    30,
+  );
   report('component encode, 1 MB mixed scripts', 'MB/s', utf8Bytes(text) / 1e6, ours, 'encodeURIComponent', peer, 0.6);
 }
 {
-  const [ours, peer] = sideBySide(() => decode(encoded).value.length, () => decodeURIComponent(encoded).length, 30);
+  const [ours, peer] = sideBySide(
+    () => decode(encoded).value.length,
+    () => decodeURIComponent(encoded).length,
+    30,
+  );
   report('strict UTF-8 decode, that text escaped', 'MB/s', encoded.length / 1e6, ours, 'decodeURIComponent', peer, 1.0);
 }
 {
@@ -124,17 +171,25 @@ function report(name, unit, amount, oursMs, peerName, peerMs, target) {
     for (const url of urls) n += normalize(url).key.length;
     return n;
   };
-  const [ours, viaUrl] = sideBySide(ourNormalize, () => {
-    let n = 0;
-    for (const url of urls) n += new URL(url).href.length;
-    return n;
-  }, 15);
+  const [ours, viaUrl] = sideBySide(
+    ourNormalize,
+    () => {
+      let n = 0;
+      for (const url of urls) n += new URL(url).href.length;
+      return n;
+    },
+    15,
+  );
   report('normalize, 100,000 analytics URLs', 'URLs/s', urls.length, ours, 'new URL(u).href', viaUrl, 0.3);
-  const [ours2, viaNormalizeUrl] = sideBySide(ourNormalize, () => {
-    let n = 0;
-    for (const url of urls) n += normalizeUrl(url).length;
-    return n;
-  }, 3);
+  const [ours2, viaNormalizeUrl] = sideBySide(
+    ourNormalize,
+    () => {
+      let n = 0;
+      for (const url of urls) n += normalizeUrl(url).length;
+      return n;
+    },
+    3,
+  );
   report('normalize, 100,000 analytics URLs', 'URLs/s', urls.length, ours2, 'normalize-url', viaNormalizeUrl, 25);
 }
 
@@ -193,7 +248,11 @@ console.log(`(checksum ${sink})`);
   const choose = (list) => list[draw(list.length)];
   const sources = ['email', '%65mail', 'news+letter', 'news%20letter', 'google', 'Google', '%D0%BF%D0%B0'];
   const analyticsLine = () => {
-    const params = [`utm_source=${choose(sources)}`, `utm_medium=${choose(['cpc', 'email', 'social'])}`, `id=${draw(3000)}`];
+    const params = [
+      `utm_source=${choose(sources)}`,
+      `utm_medium=${choose(['cpc', 'email', 'social'])}`,
+      `id=${draw(3000)}`,
+    ];
     if (draw(4) === 0) params.reverse();
     const origin = choose(['https://www.example.com', 'https://www.example.com', 'HTTPS://WWW.Example.com:443', '']);
     return `${origin}/${choose(['products', 'blog', 'landing', 'uk/товари'])}/item-${draw(3000)}?${params.join('&')}${draw(10) === 0 ? '#top' : ''}`;
@@ -212,7 +271,10 @@ console.log(`(checksum ${sink})`);
     const runs = [];
     for (let k = 0; k < 3; k++) {
       const started = performance.now();
-      const run = spawnSync(process.execPath, ['--import', usage, cli, input], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', usage, cli, input], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
       if (run.status !== 0) throw new Error(`canonical-url.mjs failed: ${run.stderr}`);
       const [, rssKiB, cpuMicros] = /maxRSS=(\d+) cpu=(\d+)/.exec(run.stderr).map(Number);
       runs.push({ seconds: (performance.now() - started) / 1000, cpuSeconds: cpuMicros / 1e6, rssKiB });
@@ -221,7 +283,12 @@ console.log(`(checksum ${sink})`);
     const cpuRate = count / medianOf(runs.map((r) => r.cpuSeconds));
     const peak = Math.max(...runs.map((r) => r.rssKiB)) / 1024;
     const lines = Array.from({ length: 200_000 }, analyticsLine);
-    const inProcess = lines.length / (medianOf(Array.from({ length: 3 }, () => msOf(() => lines.reduce((n, l) => n + codec.normalize(l).raw.length, 0)))) / 1000);
+    const inProcess =
+      lines.length /
+      (medianOf(
+        Array.from({ length: 3 }, () => msOf(() => lines.reduce((n, l) => n + codec.normalize(l).raw.length, 0))),
+      ) /
+        1000);
     const format = (n) => Math.round(n).toLocaleString('en');
     console.log(
       `canonical-url.mjs: ${format(count)} lines, median of 3: ${format(wallRate)} lines/s by the clock, ${format(cpuRate)} per CPU second ` +
@@ -233,7 +300,10 @@ console.log(`(checksum ${sink})`);
     const udfModeRuns = [];
     for (let k = 0; k < 3; k++) {
       const started = performance.now();
-      const run = spawnSync(process.execPath, ['--import', usage, cli, '--udf', 'canonical'], { stdio: [openSync(input, 'r'), 'ignore', 'pipe'], encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', usage, cli, '--udf', 'canonical'], {
+        stdio: [openSync(input, 'r'), 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
       if (run.status !== 0) throw new Error(`canonical-url.mjs --udf failed: ${run.stderr}`);
       const [, , cpuMicros] = /maxRSS=(\d+) cpu=(\d+)/.exec(run.stderr).map(Number);
       udfModeRuns.push({ seconds: (performance.now() - started) / 1000, cpuSeconds: cpuMicros / 1e6 });
@@ -255,9 +325,15 @@ console.log(`(checksum ${sink})`);
     // function body called once per row, as Snowflake runs the body the warehouse page shows.
     const direct = bare();
     vm.runInContext(udf.text, direct);
-    vm.runInContext('var rows = []; function run() { var n = 0; for (var i = 0; i < rows.length; i++) n += canonicalUrl(rows[i], null).length; return n; }', direct);
+    vm.runInContext(
+      'var rows = []; function run() { var n = 0; for (var i = 0; i < rows.length; i++) n += canonicalUrl(rows[i], null).length; return n; }',
+      direct,
+    );
     const pasted = bare();
-    vm.runInContext(`var body = function (RAW_URL, POLICY) {\n${udf.text}\nreturn canonicalUrl(RAW_URL, POLICY);\n};\nvar rows = []; function run() { var n = 0; for (var i = 0; i < rows.length; i++) n += body(rows[i], undefined).length; return n; }`, pasted);
+    vm.runInContext(
+      `var body = function (RAW_URL, POLICY) {\n${udf.text}\nreturn canonicalUrl(RAW_URL, POLICY);\n};\nvar rows = []; function run() { var n = 0; for (var i = 0; i < rows.length; i++) n += body(rows[i], undefined).length; return n; }`,
+      pasted,
+    );
     direct.rows = pasted.rows = rowsForUdf;
     const directRuns = [];
     const pastedRuns = [];
@@ -269,7 +345,9 @@ console.log(`(checksum ${sink})`);
     // What a new sandbox pays once: the script evaluated and its first row.
     const setups = Array.from({ length: 7 }, () => {
       const context = bare();
-      return cpuMsOf(() => vm.runInContext(`${udf.text}\ncanonicalUrl('https://www.example.com/a?b=1', null);`, context));
+      return cpuMsOf(() =>
+        vm.runInContext(`${udf.text}\ncanonicalUrl('https://www.example.com/a?b=1', null);`, context),
+      );
     });
     console.log(
       `canonical-url.js: ${udf.bytes.toLocaleString('en')} bytes (${udf.gzipBytes.toLocaleString('en')} gzip; target < 100,000: ${udf.bytes < 100_000 ? 'met' : 'MISSED'}); ` +

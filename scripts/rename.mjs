@@ -16,10 +16,14 @@ if (!file || !from || !to) {
   process.exit(2);
 }
 const root = process.cwd();
-const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (d) => console.error(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
-});
+const parsed = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, 'tsconfig.json'),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => console.error(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+  },
+);
 const names = parsed.fileNames.filter((f) => /\.(ts|mts|mjs|js)$/.test(f) && !f.includes('/node_modules/'));
 const host = {
   getScriptFileNames: () => names,
@@ -42,7 +46,12 @@ let at;
 const find = (node) => {
   if (at) return;
   const name = node.name;
-  if (name && ts.isIdentifier(name) && name.text === from && (ts.isClassElement(node) || ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node))) {
+  if (
+    name &&
+    ts.isIdentifier(name) &&
+    name.text === from &&
+    (ts.isClassElement(node) || ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node))
+  ) {
     const line = source.getLineAndCharacterOfPosition(name.getStart()).line + 1;
     if (!lineArg || Number(lineArg) === line) at = name.getStart();
   }
@@ -51,7 +60,8 @@ const find = (node) => {
 find(source);
 if (at === undefined) throw new Error(`no declaration of ${from} in ${file}`);
 
-const locations = service.findRenameLocations(target, at, false, false, { providePrefixAndSuffixTextForRename: true }) ?? [];
+const locations =
+  service.findRenameLocations(target, at, false, false, { providePrefixAndSuffixTextForRename: true }) ?? [];
 const byFile = new Map();
 for (const l of locations) byFile.set(l.fileName, [...(byFile.get(l.fileName) ?? []), l]);
 for (const [name, spans] of byFile) {

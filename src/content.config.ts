@@ -24,9 +24,7 @@ const docs = defineCollection({
      */
     group: z.enum(DOC_GROUPS).optional(),
     /** Primary sources listed under "Further reading". */
-    furtherReading: z
-      .array(z.object({ title: z.string().min(1), url: z.url() }))
-      .default([]),
+    furtherReading: z.array(z.object({ title: z.string().min(1), url: z.url() })).default([]),
   }),
 });
 

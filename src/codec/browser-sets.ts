@@ -78,7 +78,8 @@ const tableOf = (part: BrowserPart) => {
 export function browserEncode(text: string, part: BrowserPart): Result<{ value: string }> & { notices: CodecIssue[] } {
   if (!Object.hasOwn(SETS, part)) return { ...failure('invalid-url', 0, 0), notices: [] };
   const notices: CodecIssue[] = [];
-  for (let i = findLoneSurrogate(text); i >= 0; i = findLoneSurrogate(text, i + 1)) notices.push(issue('lone-surrogate', i, 1));
+  for (let i = findLoneSurrogate(text); i >= 0; i = findLoneSurrogate(text, i + 1))
+    notices.push(issue('lone-surrogate', i, 1));
   let value = notices.length > 0 ? replaceLoneSurrogates(text) : text;
   if (/[\t\n\r]/.test(value)) value = value.replace(/[\t\n\r]/g, '');
   if (part === 'path' && value.includes('\\')) value = value.replaceAll('\\', '/');

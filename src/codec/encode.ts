@@ -41,7 +41,12 @@ export function encode(text: string, mode: EncodeMode): Result<{ value: string }
  *
  * https://url.spec.whatwg.org/#string-percent-encode-after-encoding
  */
-export function percentEncode(text: string, safe: Uint8Array, spaceAsPlus: boolean, keepValidEscapes: boolean): Result<{ value: string }> {
+export function percentEncode(
+  text: string,
+  safe: Uint8Array,
+  spaceAsPlus: boolean,
+  keepValidEscapes: boolean,
+): Result<{ value: string }> {
   const n = text.length;
   let i = 0;
   while (i < n) {

@@ -69,7 +69,8 @@ interface Spec {
 
 const isAlphanumeric = (c: number) => isAsciiAlpha(c) || isAsciiDigit(c);
 /** `base` plus the characters of `extra`. */
-const and = (base: (c: number) => boolean, extra: string) => (c: number) => base(c) || extra.includes(String.fromCharCode(c));
+const and = (base: (c: number) => boolean, extra: string) => (c: number) =>
+  base(c) || extra.includes(String.fromCharCode(c));
 const throws = (exception: string): LoneSurrogateRule => ({ kind: 'throws', exception });
 
 /** Built when the module is used, not when it is imported: the codec has no top-level side effects. */
@@ -79,73 +80,143 @@ function specs(): Spec[] {
   const UTF8_STRINGS: LoneSurrogateRule = { kind: 'unrepresentable' };
   return [
     {
-      id: 'js:encodeURIComponent', language: 'JavaScript', name: 'encodeURIComponent', call: 'encodeURIComponent(s)',
-      raw: uriUnescaped, spaceAsPlus: false, loneSurrogate: throws('URIError'),
+      id: 'js:encodeURIComponent',
+      language: 'JavaScript',
+      name: 'encodeURIComponent',
+      call: 'encodeURIComponent(s)',
+      raw: uriUnescaped,
+      spaceAsPlus: false,
+      loneSurrogate: throws('URIError'),
     },
     // https://tc39.es/ecma262/#sec-encodeuri-uri  (uriUnescaped, uriReserved ; / ? : @ & = + $ , and #)
     {
-      id: 'js:encodeURI', language: 'JavaScript', name: 'encodeURI', call: 'encodeURI(s)',
-      raw: and(uriUnescaped, ';/?:@&=+$,#'), spaceAsPlus: false, loneSurrogate: throws('URIError'),
+      id: 'js:encodeURI',
+      language: 'JavaScript',
+      name: 'encodeURI',
+      call: 'encodeURI(s)',
+      raw: and(uriUnescaped, ';/?:@&=+$,#'),
+      spaceAsPlus: false,
+      loneSurrogate: throws('URIError'),
     },
     // https://url.spec.whatwg.org/#concept-urlencoded-serializer  (a record's values are USVStrings: lone surrogates are U+FFFD first)
     {
-      id: 'js:URLSearchParams', language: 'JavaScript', name: 'URLSearchParams', call: 'new URLSearchParams({ q: s }).toString()',
-      raw: isFormSafe, spaceAsPlus: true, loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
+      id: 'js:URLSearchParams',
+      language: 'JavaScript',
+      name: 'URLSearchParams',
+      call: 'new URLSearchParams({ q: s }).toString()',
+      raw: isFormSafe,
+      spaceAsPlus: true,
+      loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
     },
     // https://docs.python.org/3/library/urllib.parse.html#urllib.parse.quote  (safe='/' by default; ~ is raw since 3.7)
     {
-      id: 'python:quote', language: 'Python', name: 'urllib.parse.quote', call: 'quote(s)',
-      raw: and(isUnreserved, '/'), spaceAsPlus: false, loneSurrogate: throws('UnicodeEncodeError'),
+      id: 'python:quote',
+      language: 'Python',
+      name: 'urllib.parse.quote',
+      call: 'quote(s)',
+      raw: and(isUnreserved, '/'),
+      spaceAsPlus: false,
+      loneSurrogate: throws('UnicodeEncodeError'),
     },
     // quote_plus(s) has safe='' by default, so unlike quote it escapes the slash.
     {
-      id: 'python:quote_plus', language: 'Python', name: 'urllib.parse.quote_plus', call: 'quote_plus(s)',
-      raw: isUnreserved, spaceAsPlus: true, loneSurrogate: throws('UnicodeEncodeError'),
+      id: 'python:quote_plus',
+      language: 'Python',
+      name: 'urllib.parse.quote_plus',
+      call: 'quote_plus(s)',
+      raw: isUnreserved,
+      spaceAsPlus: true,
+      loneSurrogate: throws('UnicodeEncodeError'),
     },
     // urlencode() runs each value through quote_plus.
     {
-      id: 'python:urlencode', language: 'Python', name: 'urllib.parse.urlencode', call: "urlencode({'q': s})",
-      raw: isUnreserved, spaceAsPlus: true, loneSurrogate: throws('UnicodeEncodeError'),
+      id: 'python:urlencode',
+      language: 'Python',
+      name: 'urllib.parse.urlencode',
+      call: "urlencode({'q': s})",
+      raw: isUnreserved,
+      spaceAsPlus: true,
+      loneSurrogate: throws('UnicodeEncodeError'),
     },
     // https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/net/URLEncoder.html  (String.getBytes writes ? for a lone surrogate)
     {
-      id: 'java:URLEncoder.encode', language: 'Java', name: 'URLEncoder.encode', call: 'URLEncoder.encode(s, StandardCharsets.UTF_8)',
-      raw: isFormSafe, spaceAsPlus: true, loneSurrogate: { kind: 'replaces', replacement: '?' },
+      id: 'java:URLEncoder.encode',
+      language: 'Java',
+      name: 'URLEncoder.encode',
+      call: 'URLEncoder.encode(s, StandardCharsets.UTF_8)',
+      raw: isFormSafe,
+      spaceAsPlus: true,
+      loneSurrogate: { kind: 'replaces', replacement: '?' },
     },
     // https://www.php.net/manual/en/function.urlencode.php  (form encoding without * and with ~ escaped)
     {
-      id: 'php:urlencode', language: 'PHP', name: 'urlencode', call: 'urlencode($s)',
-      raw: and(isAlphanumeric, '-_.'), spaceAsPlus: true, loneSurrogate: UTF8_STRINGS,
+      id: 'php:urlencode',
+      language: 'PHP',
+      name: 'urlencode',
+      call: 'urlencode($s)',
+      raw: and(isAlphanumeric, '-_.'),
+      spaceAsPlus: true,
+      loneSurrogate: UTF8_STRINGS,
     },
     // https://www.php.net/manual/en/function.rawurlencode.php  (RFC 3986)
     {
-      id: 'php:rawurlencode', language: 'PHP', name: 'rawurlencode', call: 'rawurlencode($s)',
-      raw: isUnreserved, spaceAsPlus: false, loneSurrogate: UTF8_STRINGS,
+      id: 'php:rawurlencode',
+      language: 'PHP',
+      name: 'rawurlencode',
+      call: 'rawurlencode($s)',
+      raw: isUnreserved,
+      spaceAsPlus: false,
+      loneSurrogate: UTF8_STRINGS,
     },
     // https://pkg.go.dev/net/url#QueryEscape
     {
-      id: 'go:url.QueryEscape', language: 'Go', name: 'url.QueryEscape', call: 'url.QueryEscape(s)',
-      raw: isUnreserved, spaceAsPlus: true, loneSurrogate: UTF8_STRINGS,
+      id: 'go:url.QueryEscape',
+      language: 'Go',
+      name: 'url.QueryEscape',
+      call: 'url.QueryEscape(s)',
+      raw: isUnreserved,
+      spaceAsPlus: true,
+      loneSurrogate: UTF8_STRINGS,
     },
     // https://pkg.go.dev/net/url#PathEscape  (shouldEscape in encodePathSegment mode keeps $ & + : = @)
     {
-      id: 'go:url.PathEscape', language: 'Go', name: 'url.PathEscape', call: 'url.PathEscape(s)',
-      raw: and(isUnreserved, '$&+:=@'), spaceAsPlus: false, loneSurrogate: UTF8_STRINGS,
+      id: 'go:url.PathEscape',
+      language: 'Go',
+      name: 'url.PathEscape',
+      call: 'url.PathEscape(s)',
+      raw: and(isUnreserved, '$&+:=@'),
+      spaceAsPlus: false,
+      loneSurrogate: UTF8_STRINGS,
     },
     // https://learn.microsoft.com/dotnet/api/system.uri.escapedatastring  (current .NET reads the text as runes: U+FFFD for a lone surrogate)
     {
-      id: 'dotnet:Uri.EscapeDataString', language: '.NET', name: 'Uri.EscapeDataString', call: 'Uri.EscapeDataString(s)',
-      raw: isUnreserved, spaceAsPlus: false, loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
+      id: 'dotnet:Uri.EscapeDataString',
+      language: '.NET',
+      name: 'Uri.EscapeDataString',
+      call: 'Uri.EscapeDataString(s)',
+      raw: isUnreserved,
+      spaceAsPlus: false,
+      loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
     },
     // https://docs.ruby-lang.org/en/3.1/CGI/Escape.html#method-i-escape
     {
-      id: 'ruby:CGI.escape', language: 'Ruby', name: 'CGI.escape', call: 'CGI.escape(s)',
-      raw: isUnreserved, spaceAsPlus: true, loneSurrogate: UTF8_STRINGS,
+      id: 'ruby:CGI.escape',
+      language: 'Ruby',
+      name: 'CGI.escape',
+      call: 'CGI.escape(s)',
+      raw: isUnreserved,
+      spaceAsPlus: true,
+      loneSurrogate: UTF8_STRINGS,
     },
     // https://docs.ruby-lang.org/en/3.1/ERB/Util.html#method-c-url_encode
     {
-      id: 'ruby:ERB::Util.url_encode', language: 'Ruby', name: 'ERB::Util.url_encode', call: 'ERB::Util.url_encode(s)',
-      raw: isUnreserved, spaceAsPlus: false, loneSurrogate: UTF8_STRINGS,
+      id: 'ruby:ERB::Util.url_encode',
+      language: 'Ruby',
+      name: 'ERB::Util.url_encode',
+      call: 'ERB::Util.url_encode(s)',
+      raw: isUnreserved,
+      spaceAsPlus: false,
+      loneSurrogate: UTF8_STRINGS,
     },
   ];
 }
@@ -169,7 +240,10 @@ function encoderOf(spec: Spec): Encoder {
         // A function that throws writes nothing, so the text is checked before it is encoded:
         // a megabyte with a lone surrogate at its end costs one scan, not one encoding.
         const lone = findLoneSurrogate(text);
-        return { ...(lone < 0 ? percentEncode(text, table, spaceAsPlus, false) : failure('lone-surrogate', lone, 1)), notices: [] };
+        return {
+          ...(lone < 0 ? percentEncode(text, table, spaceAsPlus, false) : failure('lone-surrogate', lone, 1)),
+          notices: [],
+        };
       }
       const lone = loneSurrogates(text);
       const value = lone.length === 0 ? text : replaceLoneSurrogates(text, rule.replacement);

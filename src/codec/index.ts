@@ -32,7 +32,15 @@ export type {
   Normalized,
   UrlPart,
 } from './normalize/types.ts';
-export { compareCanonical, group, groupReport, type GroupReport, type RejectedLine, type UrlGroup, type WeightedUrl } from './group.ts';
+export {
+  compareCanonical,
+  group,
+  groupReport,
+  type GroupReport,
+  type RejectedLine,
+  type UrlGroup,
+  type WeightedUrl,
+} from './group.ts';
 export {
   byteOrderMark,
   decodeTextFile,

@@ -91,7 +91,8 @@ const INSPECT_LIMIT = 10_000;
  * // escapes[1].unreserved === true, escapes[2].layered === true (`%25` then `41`)
  */
 export function inspect(text: string, options: { limit?: number } = {}): Inspection {
-  const requested = typeof options === 'object' && options !== null ? Number(options.limit ?? INSPECT_LIMIT) : INSPECT_LIMIT;
+  const requested =
+    typeof options === 'object' && options !== null ? Number(options.limit ?? INSPECT_LIMIT) : INSPECT_LIMIT;
   const limit = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : INSPECT_LIMIT;
   let end = 0;
   for (let count = 0; end < text.length && count < limit; count++) {

@@ -46,6 +46,11 @@ export function issue(code: IssueCode, index: number, length: number, byteOffset
   return byteOffset === undefined ? { code, index, length } : { code, index, length, byteOffset };
 }
 
-export function failure(code: IssueCode, index: number, length: number, byteOffset?: number): { ok: false; error: CodecIssue } {
+export function failure(
+  code: IssueCode,
+  index: number,
+  length: number,
+  byteOffset?: number,
+): { ok: false; error: CodecIssue } {
   return { ok: false, error: issue(code, index, length, byteOffset) };
 }

@@ -48,7 +48,11 @@ export function groupKeyOfBytes(bytes: Uint8Array, length: number): string {
   let h2 = SEED_2 ^ length;
   for (let i = 0; i < length; i += 4) {
     // Little-endian words assembled from bytes.
-    const word = (bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24);
+    const word =
+      (bytes[i] as number) |
+      ((bytes[i + 1] as number) << 8) |
+      ((bytes[i + 2] as number) << 16) |
+      ((bytes[i + 3] as number) << 24);
     h1 = mixLane1(h1, word);
     h2 = mixLane2(h2, word);
   }

@@ -113,7 +113,13 @@ export function scanUrl(text: string, chars: CharBytes = charBytes(text).bytes):
   const queryMark = text.indexOf('?', at);
   const pathEnd = queryMark < 0 || queryMark > end ? end : queryMark;
   const kind: UrlKind =
-    scheme >= 0 ? 'absolute' : authorityStart >= 0 ? 'network-path' : text.charCodeAt(0) === 0x2f ? 'absolute-path' : 'relative-path';
+    scheme >= 0
+      ? 'absolute'
+      : authorityStart >= 0
+        ? 'network-path'
+        : text.charCodeAt(0) === 0x2f
+          ? 'absolute-path'
+          : 'relative-path';
   return {
     kind,
     schemeEnd: scheme,

@@ -116,7 +116,13 @@ export class TextFileDecoder {
     const start = this.offset - this.recent.length;
     let from = this.recent.length;
     for (let i = 0; i < this.recent.length; i++) {
-      if (this.encoding === 'utf-8' ? (window[i]! & 0xc0) !== 0x80 : this.encoding.startsWith('utf-16') ? (start + i) % 2 === 0 && !lowSurrogateAt(window, i, this.encoding) : false) {
+      if (
+        this.encoding === 'utf-8'
+          ? (window[i]! & 0xc0) !== 0x80
+          : this.encoding.startsWith('utf-16')
+            ? (start + i) % 2 === 0 && !lowSurrogateAt(window, i, this.encoding)
+            : false
+      ) {
         from = i;
         break;
       }
@@ -139,7 +145,12 @@ export class TextFileDecoder {
       // Bytes left over after the last whole character start the sequence that fails.
     }
     this.decoder = null;
-    return { encoding: this.encoding, byte: start + boundary, bytes: [...window.subarray(boundary, boundary + 4)], before };
+    return {
+      encoding: this.encoding,
+      byte: start + boundary,
+      bytes: [...window.subarray(boundary, boundary + 4)],
+      before,
+    };
   }
 }
 
@@ -184,7 +195,10 @@ export function lineBreaks(text: string): number {
 
 export type TextFile =
   | { ok: true; text: string; encoding: string; bom: boolean }
-  | { ok: false; error: (UndecodableBytes & { code: 'undecodable'; line: number }) | { code: 'unknown-charset'; encoding: string } };
+  | {
+      ok: false;
+      error: (UndecodableBytes & { code: 'undecodable'; line: number }) | { code: 'unknown-charset'; encoding: string };
+    };
 
 /**
  * A whole file's bytes as text ({@link textFileDecoder}); on failure, the byte and the
@@ -201,7 +215,8 @@ export function decodeTextFile(bytes: Uint8Array, label = 'utf-8'): TextFile {
   for (let at = 0; at < bytes.length || at === 0; at += BLOCK) {
     const last = at + BLOCK >= bytes.length;
     const out = decoder.decode(bytes.subarray(at, at + BLOCK), last);
-    if (typeof out !== 'string') return { ok: false, error: { ...out, code: 'undecodable', line: lineBreaks(parts.join('') + out.before) + 1 } };
+    if (typeof out !== 'string')
+      return { ok: false, error: { ...out, code: 'undecodable', line: lineBreaks(parts.join('') + out.before) + 1 } };
     parts.push(out);
     if (last) break;
   }

@@ -16,8 +16,8 @@
 import { THEME_KEY } from './theme';
 
 const dropdowns = () =>
-  [...document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')].filter((d) =>
-    d.querySelector('summary')!.getClientRects().length,
+  [...document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')].filter(
+    (d) => d.querySelector('summary')!.getClientRects().length,
   );
 
 document.addEventListener('keydown', (e) => {
@@ -47,7 +47,8 @@ customElements.define(
           headings.forEach((h, i) => {
             if (h && h.getBoundingClientRect().top <= innerHeight / 3) current = links[i];
           });
-          for (const a of links) a === current ? a.setAttribute('aria-current', 'true') : a.removeAttribute('aria-current');
+          for (const a of links)
+            a === current ? a.setAttribute('aria-current', 'true') : a.removeAttribute('aria-current');
         },
         { rootMargin: '0px 0px -67% 0px' },
       );

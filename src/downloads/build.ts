@@ -153,15 +153,28 @@ function packedIdnaData(): Plugin {
         contents: `let tr46; module.exports = { toASCII: (domain, options) => (tr46 ??= require(${JSON.stringify(`${path}?on-first-use`)})).toASCII(domain, options) };`,
         loader: 'js',
       }));
-      build.onResolve({ filter: /\?on-first-use$/ }, ({ path }) => ({ path: path.slice(0, -'?on-first-use'.length), namespace: 'on-first-use' }));
-      build.onLoad({ filter: /.*/, namespace: 'on-first-use' }, async ({ path }) => ({ contents: await readFile(path, 'utf8'), loader: 'js', resolveDir: dirname(path) }));
+      build.onResolve({ filter: /\?on-first-use$/ }, ({ path }) => ({
+        path: path.slice(0, -'?on-first-use'.length),
+        namespace: 'on-first-use',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'on-first-use' }, async ({ path }) => ({
+        contents: await readFile(path, 'utf8'),
+        loader: 'js',
+        resolveDir: dirname(path),
+      }));
       build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]mappingTable\.json$/ }, async ({ path }) => {
         const packed = packMappingTable(JSON.parse(await readFile(path, 'utf8')));
-        return { contents: `module.exports = require(${unpack}).unpackMappingTable(${JSON.stringify(packed)});`, loader: 'js' };
+        return {
+          contents: `module.exports = require(${unpack}).unpackMappingTable(${JSON.stringify(packed)});`,
+          loader: 'js',
+        };
       });
       build.onLoad({ filter: /[\\/]tr46[\\/]lib[\\/]regexes\.js$/ }, ({ path }) => {
         const packed = packRegexes(createRequire(import.meta.url)(path) as Record<string, RegExp>);
-        return { contents: `module.exports = require(${unpack}).unpackRegexes(${JSON.stringify(packed)});`, loader: 'js' };
+        return {
+          contents: `module.exports = require(${unpack}).unpackRegexes(${JSON.stringify(packed)});`,
+          loader: 'js',
+        };
       });
     },
   };
@@ -173,7 +186,13 @@ function outputText(files: { text: string }[] | undefined): string {
 }
 
 function described(name: DownloadName, text: string): Download {
-  return { name, text, bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text, { level: 9 }).length, sha256: sha256(text) };
+  return {
+    name,
+    text,
+    bytes: Buffer.byteLength(text),
+    gzipBytes: gzipSync(text, { level: 9 }).length,
+    sha256: sha256(text),
+  };
 }
 
 function sha256(text: string): string {
@@ -193,7 +212,10 @@ function licenses(metafile: Metafile): string {
   }
   const notices = [...packages].sort().map((name) => {
     const dir = join(root, 'node_modules', name);
-    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license: string };
+    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      version: string;
+      license: string;
+    };
     const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
     const text = file ? readFileSync(join(dir, file), 'utf8').trim() : license;
     return `${name} ${version} (${license}):\n\n${text}`;

@@ -10,7 +10,17 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { checkPolicy, createNormalizer, LEGACY_CHARSETS, lineBytesAround, textFileDecoder, type NormalizePolicy, type NormalizeResult, type PolicyProblem, type UndecodableBytes } from '../codec/index.ts';
+import {
+  checkPolicy,
+  createNormalizer,
+  LEGACY_CHARSETS,
+  lineBytesAround,
+  textFileDecoder,
+  type NormalizePolicy,
+  type NormalizeResult,
+  type PolicyProblem,
+  type UndecodableBytes,
+} from '../codec/index.ts';
 import { csvCell, csvDelimiter, parseCsv } from '../lib/csv.ts';
 import { answerLines, UDF_ANSWERS, type UdfAnswer } from './clickhouse.ts';
 
@@ -70,7 +80,13 @@ const READ_BYTES = 1 << 12;
 /** Bytes of output gathered before each write. */
 const WRITE_BYTES = 1 << 16;
 
-type Options = { file: string | null; column: string | null; policy: Partial<NormalizePolicy> | undefined; encoding: string; udf: UdfAnswer | null };
+type Options = {
+  file: string | null;
+  column: string | null;
+  policy: Partial<NormalizePolicy> | undefined;
+  encoding: string;
+  udf: UdfAnswer | null;
+};
 
 /** A problem with the input or the arguments: printed as one line, with this exit status. */
 class Stop extends Error {
@@ -86,7 +102,10 @@ function parseArguments(args: string[]): Options | 'help' {
   const options: Options = { file: null, column: null, policy: undefined, encoding: 'utf-8', udf: null };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, null];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, null];
     const value = () => {
       const v = inline ?? args[++i];
       if (v === undefined) throw new Stop(`${flag} needs a value (see --help)`, 2);
@@ -98,7 +117,11 @@ function parseArguments(args: string[]): Options | 'help' {
     else if (flag === '--policy') options.policy = policyArgument(value());
     else if (flag === '--encoding') {
       options.encoding = value();
-      if (!textFileDecoder(options.encoding)) throw new Stop(`--encoding ${options.encoding}: not a WHATWG Encoding Standard label (for example utf-8, windows-1251, windows-1252, utf-16le)`, 2);
+      if (!textFileDecoder(options.encoding))
+        throw new Stop(
+          `--encoding ${options.encoding}: not a WHATWG Encoding Standard label (for example utf-8, windows-1251, windows-1252, utf-16le)`,
+          2,
+        );
     } else if (flag.startsWith('-') && flag !== '-') throw new Stop(`unknown option ${flag} (see --help)`, 2);
     else if (options.file !== null) throw new Stop(`one input file at most, got ${options.file} and ${arg}`, 2);
     else options.file = arg;
@@ -147,7 +170,12 @@ function udfAnswer(value: string): UdfAnswer {
  * array, so what is alive at any moment stays small; a line longer than a piece is kept as
  * pieces until its end arrives, so no text is searched or copied twice.
  */
-function readLines(input: Iterable<string>, onLine: (line: string) => void, onLong: (line: number, length: number, start: string) => void, count: LineCount): void {
+function readLines(
+  input: Iterable<string>,
+  onLine: (line: string) => void,
+  onLong: (line: number, length: number, start: string) => void,
+  count: LineCount,
+): void {
   let unfinished: string[] = [];
   let unfinishedLength = 0;
   // A line past MAX_RECORD: its beginning, until its end arrives (the rest is not kept).
@@ -232,11 +260,16 @@ function undecodableMessage(error: Undecodable, line: number, rows: number): str
   const ascii = at.bytes.findIndex((b, i) => i > 0 && b < 0x80);
   const bad = ascii < 0 ? at.bytes : at.bytes.slice(0, ascii);
   const hex = bad.map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
-  const lines = [`line ${line}, byte ${at.byte} (${hex}): not ${at.encoding === 'utf-8' ? 'UTF-8' : `valid ${at.encoding}`}. ${rows ? `${rows} row${rows === 1 ? ' was' : 's were'} written before it.` : 'Nothing was written.'}`];
+  const lines = [
+    `line ${line}, byte ${at.byte} (${hex}): not ${at.encoding === 'utf-8' ? 'UTF-8' : `valid ${at.encoding}`}. ${rows ? `${rows} row${rows === 1 ? ' was' : 's were'} written before it.` : 'Nothing was written.'}`,
+  ];
   if (at.encoding === 'utf-8' && error.line.length) {
     lines.push('  If the file is in another encoding, name it with --encoding; this line would read:');
     // Control characters (C1 in ISO-8859-5) are not sent to the terminal.
-    for (const label of LEGACY_CHARSETS) lines.push(`    --encoding ${label.padEnd(13)} ${new TextDecoder(label).decode(error.line).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD')}`);
+    for (const label of LEGACY_CHARSETS)
+      lines.push(
+        `    --encoding ${label.padEnd(13)} ${new TextDecoder(label).decode(error.line).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD')}`,
+      );
   } else {
     lines.push('  Name the encoding the file is in with --encoding (see --help).');
   }
@@ -295,13 +328,19 @@ function isBlank(line: string): boolean {
  * with the named column of each record after the header. `finish` checks the input ended
  * cleanly. `count` says which line is being read (for the messages).
  */
-function csvColumnReader(column: string, onUrl: (url: string) => void, onLongRow: (line: number, length: number, start: string) => void, count: LineCount) {
+function csvColumnReader(
+  column: string,
+  onUrl: (url: string) => void,
+  onLongRow: (line: number, length: number, start: string) => void,
+  count: LineCount,
+) {
   let delimiter: string | null = null;
   let index = -1;
   let pending: string | null = null;
   let pendingFrom = 0;
   let quotes = 0;
-  const unclosed = () => new Stop(`the quoted CSV field opened on line ${pendingFrom} is not closed within ${MAX_RECORD} characters`, 1);
+  const unclosed = () =>
+    new Stop(`the quoted CSV field opened on line ${pendingFrom} is not closed within ${MAX_RECORD} characters`, 1);
   return {
     onLine(line: string) {
       // A record is complete when its quotes pair up, the way parseCsv reads them. Lines
@@ -326,11 +365,13 @@ function csvColumnReader(column: string, onUrl: (url: string) => void, onLongRow
     /** A line too long to read: a row with a problem, unless it is the header or inside quotes. */
     onLong(line: number, length: number, start: string) {
       if (pending !== null) throw unclosed();
-      if (delimiter === null) throw new Stop(`the header row (line ${line}) is longer than ${MAX_RECORD} characters`, 1);
+      if (delimiter === null)
+        throw new Stop(`the header row (line ${line}) is longer than ${MAX_RECORD} characters`, 1);
       onLongRow(line, length, start);
     },
     finish() {
-      if (pending !== null) throw new Stop(`the input ends inside the quoted CSV field opened on line ${pendingFrom}`, 1);
+      if (pending !== null)
+        throw new Stop(`the input ends inside the quoted CSV field opened on line ${pendingFrom}`, 1);
       if (delimiter === null) throw new Stop('the CSV input has no header row', 1);
     },
   };
@@ -345,7 +386,11 @@ function columnIndex(headers: string[], column: string): number {
   }
   let index = headers.indexOf(column);
   if (index < 0) index = headers.findIndex((h) => h.trim().toLowerCase() === column.trim().toLowerCase());
-  if (index < 0) throw new Stop(`--column ${column}: no such column; the header has ${headers.map((h) => JSON.stringify(h)).join(', ')}`, 2);
+  if (index < 0)
+    throw new Stop(
+      `--column ${column}: no such column; the header has ${headers.map((h) => JSON.stringify(h)).join(', ')}`,
+      2,
+    );
   return index;
 }
 
@@ -369,13 +414,15 @@ function main(args: string[]): void {
     return;
   }
   if (options.udf !== null) {
-    if (options.file !== null || options.column !== null) throw new Stop('--udf reads standard input only, one value per line (no file, no --column)', 2);
+    if (options.file !== null || options.column !== null)
+      throw new Stop('--udf reads standard input only, one value per line (no file, no --column)', 2);
     answerLines(
       options.udf,
       createNormalizer(options.policy, { changes: false }),
       (buffer) => retrying(() => readSync(0, buffer, 0, buffer.length, null)),
       (bytes) => {
-        for (let done = 0; done < bytes.length; ) done += retrying(() => writeSync(1, bytes, done, bytes.length - done));
+        for (let done = 0; done < bytes.length; )
+          done += retrying(() => writeSync(1, bytes, done, bytes.length - done));
       },
     );
     return;
@@ -395,7 +442,9 @@ function main(args: string[]): void {
   const onLong = (line: number, length: number, start: string) => {
     out.write(longRow(line, length, start));
     rows++;
-    process.stderr.write(`canonical-url: line ${line} is longer than ${MAX_RECORD} characters (${length}): written with problem line-too-long\n`);
+    process.stderr.write(
+      `canonical-url: line ${line} is longer than ${MAX_RECORD} characters (${length}): written with problem line-too-long\n`,
+    );
   };
   const csv = options.column === null ? null : csvColumnReader(options.column, onUrl, onLong, count);
   let failed = true;
@@ -406,7 +455,8 @@ function main(args: string[]): void {
   } catch (error) {
     // Every line before the bad byte's has been read.
     if (error instanceof Undecodable) throw new Stop(undecodableMessage(error, count.lines + 1, rows), 1);
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new Stop(`cannot read ${options.file}: it is a directory`, 1);
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR')
+      throw new Stop(`cannot read ${options.file}: it is a directory`, 1);
     throw error;
   } finally {
     if (!failed || rows > 0) out.flush();

@@ -50,7 +50,11 @@ export function answerLines(
         out += tsvEscape(answerOf(text.slice(start, end), answer, normalizeUrl)) + '\n';
       }
     } else {
-      for (let start = 0, end = buffer.indexOf(0x0a); end >= 0 && end < complete; start = end + 1, end = buffer.indexOf(0x0a, start)) {
+      for (
+        let start = 0, end = buffer.indexOf(0x0a);
+        end >= 0 && end < complete;
+        start = end + 1, end = buffer.indexOf(0x0a, start)
+      ) {
         const line = decodeOrNull(decoder, buffer.subarray(start, end));
         out += (line === null ? '' : tsvEscape(answerOf(line, answer, normalizeUrl))) + '\n';
       }
@@ -84,7 +88,16 @@ function answerOf(field: string, answer: UdfAnswer, normalizeUrl: (url: string) 
   return result.ok ? (answer === 'canonical' ? result.canonical : result.key) : '';
 }
 
-const ESCAPED: Record<string, string> = { b: '\b', f: '\f', r: '\r', n: '\n', t: '\t', '0': '\0', "'": "'", '\\': '\\' };
+const ESCAPED: Record<string, string> = {
+  b: '\b',
+  f: '\f',
+  r: '\r',
+  n: '\n',
+  t: '\t',
+  '0': '\0',
+  "'": "'",
+  '\\': '\\',
+};
 
 /** A TabSeparated field's value, or `null` for `\N` (NULL). An unknown escape keeps its backslash, as ClickHouse reads it. */
 export function tsvUnescape(field: string): string | null {
@@ -95,5 +108,7 @@ export function tsvUnescape(field: string): string | null {
 
 /** The value as a TabSeparated field: backslash, tab and line breaks escaped. */
 export function tsvEscape(value: string): string {
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value;
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : value;
 }

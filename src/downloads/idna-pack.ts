@@ -30,24 +30,29 @@ export function packMappingTable(table: readonly MappingEntry[]): string {
   let next = 0;
   let lastDistance: number | null = null;
   const fields = table.map((entry) => {
-      const [span, status, mapping] = entry;
-      const [first, last] = typeof span === 'number' ? [span, span] : span;
-      if (first !== next || last < first || (typeof span !== 'number' && last === first) || !/^\d$/.test(String(status))) {
-        throw new Error(`tr46's mapping table has an entry this packing does not expect: ${JSON.stringify(entry)}`);
+    const [span, status, mapping] = entry;
+    const [first, last] = typeof span === 'number' ? [span, span] : span;
+    if (
+      first !== next ||
+      last < first ||
+      (typeof span !== 'number' && last === first) ||
+      !/^\d$/.test(String(status))
+    ) {
+      throw new Error(`tr46's mapping table has an entry this packing does not expect: ${JSON.stringify(entry)}`);
+    }
+    next = last + 1;
+    let field = `${status}${last > first ? (last - first).toString(36) : ''}`;
+    if (entry.length === 3) {
+      const points = [...(mapping as string)].map((c) => c.codePointAt(0)! - first);
+      if (points.length === 1) {
+        field += points[0] === lastDistance ? '=' : `~${points[0]!.toString(36)}`;
+        lastDistance = points[0]!;
+      } else {
+        field += `"${points.map((p) => p.toString(36)).join(',')}`;
       }
-      next = last + 1;
-      let field = `${status}${last > first ? (last - first).toString(36) : ''}`;
-      if (entry.length === 3) {
-        const points = [...(mapping as string)].map((c) => c.codePointAt(0)! - first);
-        if (points.length === 1) {
-          field += points[0] === lastDistance ? '=' : `~${points[0]!.toString(36)}`;
-          lastDistance = points[0]!;
-        } else {
-          field += `"${points.map((p) => p.toString(36)).join(',')}`;
-        }
-      }
-      return field;
-    });
+    }
+    return field;
+  });
   return repeatRuns(fields).join(';');
 }
 
@@ -64,7 +69,11 @@ function repeatRuns(fields: string[]): string[] {
     for (let period = 1; period <= MAX_PERIOD; period++) {
       const group = fields.slice(i, i + period).join(';');
       let repeats = 0;
-      while (i + (repeats + 2) * period <= fields.length && fields.slice(i + (repeats + 1) * period, i + (repeats + 2) * period).join(';') === group) repeats++;
+      while (
+        i + (repeats + 2) * period <= fields.length &&
+        fields.slice(i + (repeats + 1) * period, i + (repeats + 2) * period).join(';') === group
+      )
+        repeats++;
       const saved = repeats * (group.length + 1) - 4;
       if (repeats > 0 && saved > 0 && (best === null || saved > best.saved)) best = { period, repeats, saved };
     }
@@ -86,16 +95,19 @@ export function packRegexes(regexes: Record<string, RegExp>): PackedRegexes {
   const skeletons: Record<string, string> = {};
   let flags: string | undefined;
   for (const [name, regex] of Object.entries(regexes)) {
-    if (flags !== undefined && regex.flags !== flags) throw new Error(`tr46's ${name} has flags ${regex.flags}, the others ${flags}`);
+    if (flags !== undefined && regex.flags !== flags)
+      throw new Error(`tr46's ${name} has flags ${regex.flags}, the others ${flags}`);
     flags = regex.flags;
-    if (regex.source.replace(CLASS, '').includes(MARKER)) throw new Error(`tr46's ${name} holds ${MARKER}, which marks a class in a packed skeleton`);
+    if (regex.source.replace(CLASS, '').includes(MARKER))
+      throw new Error(`tr46's ${name} holds ${MARKER}, which marks a class in a packed skeleton`);
     skeletons[name] = regex.source.replace(CLASS, (text) => {
       let index = classes.indexOf(text);
       if (index < 0) index = classes.push(text) - 1;
       return MARKER + index.toString(36);
     });
   }
-  if (flags !== 'u' || classes.length > 36) throw new Error('tr46 regexes: expected unicode-flagged expressions with few classes');
+  if (flags !== 'u' || classes.length > 36)
+    throw new Error('tr46 regexes: expected unicode-flagged expressions with few classes');
   // Each code point's class membership as a bit mask; spans where it stays the same.
   const boundaries = new Map<number, true>([[0, true]]);
   const ranges = classes.map((text) => parseClass(text));
@@ -120,7 +132,11 @@ export function packRegexes(regexes: Record<string, RegExp>): PackedRegexes {
     spanStart = start;
   }
   close(LAST);
-  const toList = (mask: number) => [...Array(classes.length).keys()].filter((k) => mask & (1 << k)).map((k) => k.toString(36)).join('');
+  const toList = (mask: number) =>
+    [...Array(classes.length).keys()]
+      .filter((k) => mask & (1 << k))
+      .map((k) => k.toString(36))
+      .join('');
   return { skeletons, flags, sets: sets.map(toList), spans };
 }
 

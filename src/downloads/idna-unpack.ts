@@ -49,7 +49,8 @@ export function unpackMappingTable(packed: string): MappingEntry[] {
       if (distance !== undefined) lastDistance = parseInt(distance, 36);
       table.push([span, Number(status), String.fromCodePoint(first + lastDistance)]);
     } else if (points !== undefined) {
-      const mapping = points === '' ? '' : String.fromCodePoint(...points.split(',').map((p) => first + parseInt(p, 36)));
+      const mapping =
+        points === '' ? '' : String.fromCodePoint(...points.split(',').map((p) => first + parseInt(p, 36)));
       table.push([span, Number(status), mapping]);
     } else {
       table.push([span, Number(status)]);
@@ -72,7 +73,8 @@ export function unpackRegexes(packed: PackedRegexes): Record<string, RegExp> {
     let first = 0;
     for (const [, name, length] of packed.spans.matchAll(/([^0-9a-z])([0-9a-z]*)/g)) {
       const last = first + (length ? parseInt(length, 36) : 0);
-      const range = first === last ? `\\u{${first.toString(16)}}` : `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`;
+      const range =
+        first === last ? `\\u{${first.toString(16)}}` : `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`;
       for (const k of packed.sets[SET_NAMES.indexOf(name!)]!) (parts[parseInt(k, 36)] ??= []).push(range);
       first = last + 1;
     }
@@ -83,7 +85,11 @@ export function unpackRegexes(packed: PackedRegexes): Record<string, RegExp> {
     let built: RegExp | undefined;
     Object.defineProperty(regexes, name, {
       enumerable: true,
-      get: () => (built ??= new RegExp(skeleton.replace(/#([0-9a-z])/g, (_, k: string) => classSources()[parseInt(k, 36)]!), packed.flags)),
+      get: () =>
+        (built ??= new RegExp(
+          skeleton.replace(/#([0-9a-z])/g, (_, k: string) => classSources()[parseInt(k, 36)]!),
+          packed.flags,
+        )),
     });
   }
   return regexes;

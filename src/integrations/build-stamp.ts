@@ -22,7 +22,10 @@ function sourcesDigest(root: string, contentDir: string): string {
   const hash = createHash('sha256');
   const files = [...SOURCES, contentDir].flatMap((path) => filesIn(join(root, path)));
   for (const file of files.map((f) => relative(root, f).split(sep).join('/')).sort()) {
-    hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -48,7 +51,8 @@ export function staleness(root: string, outDir: string): string | undefined {
   const file = stampFile(root, outDir);
   if (!existsSync(file)) return `no finished build in ${relative(root, outDir)}/`;
   const stamp = JSON.parse(readFileSync(file, 'utf8')) as Stamp;
-  if (stamp.sources !== sourcesDigest(root, stamp.contentDir)) return `${relative(root, outDir)}/ was built from other sources than these`;
+  if (stamp.sources !== sourcesDigest(root, stamp.contentDir))
+    return `${relative(root, outDir)}/ was built from other sources than these`;
   return undefined;
 }
 

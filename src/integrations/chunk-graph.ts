@@ -45,7 +45,9 @@ function graphWriter(file: string): Plugin {
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const chunkOf = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk.fileName] as const] : [])));
+      const chunkOf = new Map(
+        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk.fileName] as const] : [])),
+      );
       const graph: ChunkGraph = {};
       for (const chunk of chunks.sort((a, b) => a.fileName.localeCompare(b.fileName))) {
         const named = chunk.moduleIds.flatMap((id) => {

@@ -9,7 +9,8 @@ import * as pagefind from 'pagefind';
  * the search API and its worker, the WebAssembly search engine, and the index itself.
  * Pagefind's prebuilt UIs are left out: the site has its own.
  */
-const USED = /^(?:pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
+const USED =
+  /^(?:pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
 
 /** Where the bundle is served from: Pagefind's default, which its search API expects. */
 export const SEARCH_BUNDLE = 'pagefind';
@@ -27,7 +28,8 @@ export function searchIndex(options: { includeCharacters?: string } = {}): Astro
       'astro:build:done': async ({ dir, logger }) => {
         const site = fileURLToPath(dir);
         const out = join(site, SEARCH_BUNDLE);
-        const failed = (what: string, errors: string[]) => new Error(`search index: ${what} failed: ${errors.join('; ')}`);
+        const failed = (what: string, errors: string[]) =>
+          new Error(`search index: ${what} failed: ${errors.join('; ')}`);
         try {
           const created = await pagefind.createIndex({ ...options, maxFragments: 1 });
           if (!created.index) throw failed('creating the index', created.errors);

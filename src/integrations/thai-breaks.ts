@@ -13,7 +13,26 @@ export const KEEP_CLASS = 'nobr';
  * code and its kin, form fields and their options, scripts, styles, SVG (its text is laid
  * out by coordinates), the document head.
  */
-const NOT_PROSE = new Set(['head', 'code', 'pre', 'kbd', 'samp', 'var', 'textarea', 'select', 'option', 'datalist', 'script', 'style', 'svg', 'math', 'template', 'noscript', 'iframe', 'object']);
+const NOT_PROSE = new Set([
+  'head',
+  'code',
+  'pre',
+  'kbd',
+  'samp',
+  'var',
+  'textarea',
+  'select',
+  'option',
+  'datalist',
+  'script',
+  'style',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'iframe',
+  'object',
+]);
 
 /**
  * A widget's result regions: its script replaces their content (`data-region`, else
@@ -27,7 +46,10 @@ const isWbr = (el: HTMLElement) => el.tagName === 'WBR';
  * A text run: neighbouring text nodes, `<wbr>`s and kept terms, read as one text (so a
  * second pass sees the same words as the first). `at`: where the piece starts in that text.
  */
-type Piece = { kind: 'text'; node: TextNode; at: number } | { kind: 'wbr'; at: number } | { kind: 'kept'; at: number; text: string };
+type Piece =
+  | { kind: 'text'; node: TextNode; at: number }
+  | { kind: 'wbr'; at: number }
+  | { kind: 'kept'; at: number; text: string };
 
 interface Edit {
   offset: number;
@@ -58,7 +80,9 @@ function runEdits(pieces: readonly Piece[], terms: readonly string[]): Edit[] {
   // Where a run offset is in the source: in the text node that holds it, the one it starts
   // (or, with `ending`, the one it ends).
   const source = (at: number, ending = false): number | undefined => {
-    const node = texts.find((p) => (ending ? p.at < at && at <= p.at + p.node.rawText.length : p.at <= at && at < p.at + p.node.rawText.length));
+    const node = texts.find((p) =>
+      ending ? p.at < at && at <= p.at + p.node.rawText.length : p.at <= at && at < p.at + p.node.rawText.length,
+    );
     return node && node.node.range[0] + (at - node.at);
   };
   const edits: Edit[] = [];
@@ -71,7 +95,10 @@ function runEdits(pieces: readonly Piece[], terms: readonly string[]): Edit[] {
     const close = source(end, true);
     // Only a term within one text node is wrapped; one that crosses a tag is left as it is.
     if (open === undefined || close === undefined || close - open !== end - start) continue;
-    edits.push({ offset: open, order: 2, text: `<span class="${KEEP_CLASS}">` }, { offset: close, order: 0, text: '</span>' });
+    edits.push(
+      { offset: open, order: 2, text: `<span class="${KEEP_CLASS}">` },
+      { offset: close, order: 0, text: '</span>' },
+    );
   }
   return edits;
 }
@@ -112,7 +139,12 @@ export function breakThaiLines(html: string, terms: readonly string[] = []): Tha
         at += child.rawText.length;
       } else {
         flush();
-        if (child instanceof HTMLElement && !NOT_PROSE.has(child.tagName.toLowerCase()) && !isWidgetRegion(child) && !child.hasAttribute('data-widget')) {
+        if (
+          child instanceof HTMLElement &&
+          !NOT_PROSE.has(child.tagName.toLowerCase()) &&
+          !isWidgetRegion(child) &&
+          !child.hasAttribute('data-widget')
+        ) {
           visit(child);
         }
       }
@@ -129,7 +161,11 @@ export function breakThaiLines(html: string, terms: readonly string[] = []): Tha
     from = edit.offset;
   }
   out += html.slice(from);
-  return { html: out, breaks: edits.filter((e) => e.order === 1).length, kept: edits.filter((e) => e.order === 2).length };
+  return {
+    html: out,
+    breaks: edits.filter((e) => e.order === 1).length,
+    kept: edits.filter((e) => e.order === 2).length,
+  };
 }
 
 /** Every `.html` file under `dir`. */
@@ -167,7 +203,9 @@ export function thaiLineBreaks(options: { locale?: string; glossary?: string } =
           breaks += result.breaks;
           kept += result.kept;
         }
-        logger.info(`${pages} pages: ${breaks} word breaks added, ${kept} words kept on one line (${terms.length} listed terms, and words ICU would cut)`);
+        logger.info(
+          `${pages} pages: ${breaks} word breaks added, ${kept} words kept on one line (${terms.length} listed terms, and words ICU would cut)`,
+        );
       },
     },
   };

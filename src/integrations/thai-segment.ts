@@ -42,7 +42,8 @@ export function thaiDictionary(): ReadonlySet<string> {
 }
 
 /** Whether `word` is in the dictionary or among `extra`. */
-export const isThaiWord = (word: string, extra: ReadonlySet<string> = new Set()) => thaiDictionary().has(word) || extra.has(word);
+export const isThaiWord = (word: string, extra: ReadonlySet<string> = new Set()) =>
+  thaiDictionary().has(word) || extra.has(word);
 
 const maxLength = (words: Iterable<string>) => {
   let max = 0;

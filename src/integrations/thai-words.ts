@@ -157,7 +157,12 @@ export function thaiWordBreaks(text: string, terms: readonly string[] = [], froz
     .filter((at) => at > 0 && THAI.test(text[at - 1] ?? '') && LINE_START.test(text[at] ?? ''))
     .filter((at) => !inside(kept, at) && !inside(urls, at))
     .sort((a, b) => a - b);
-  return { breaks, keep: [...listed, ...cutStretches(text, breaks, listed, urls)].filter((span) => !overlaps(frozen, span)).sort((a, b) => a[0] - b[0]) };
+  return {
+    breaks,
+    keep: [...listed, ...cutStretches(text, breaks, listed, urls)]
+      .filter((span) => !overlaps(frozen, span))
+      .sort((a, b) => a[0] - b[0]),
+  };
 }
 
 /**

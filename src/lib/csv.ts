@@ -96,4 +96,3 @@ export const csvCell = (s: string | number) => {
   if ('=+-@\t\r'.includes(text[0]!)) text = `'${text}`;
   return `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
 };
-

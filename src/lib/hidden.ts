@@ -12,7 +12,8 @@
  * embeddings, overrides and isolates, word joiner and invisible operators, the byte order
  * mark (zero-width no-break space), interlinear annotation marks.
  */
-export const HIDDEN_SOURCE = '[\\0-\\x1f\\x7f-\\x9f\\xad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb]';
+export const HIDDEN_SOURCE =
+  '[\\0-\\x1f\\x7f-\\x9f\\xad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb]';
 const HIDDEN = new RegExp(HIDDEN_SOURCE);
 
 /** Whether `text` holds a hidden character (one search; most text has none). */

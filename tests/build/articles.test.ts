@@ -13,35 +13,149 @@ const page = (path: string): HTMLElement => {
   return root;
 };
 
-const ORDER = ['percent-encoding', 'encoding-sets', 'encoding-functions', 'decoding', 'real-world-bugs', 'analytics-normalization', 'warehouse', 'security', 'faq'];
+const ORDER = [
+  'percent-encoding',
+  'encoding-sets',
+  'encoding-functions',
+  'decoding',
+  'real-world-bugs',
+  'analytics-normalization',
+  'warehouse',
+  'security',
+  'faq',
+];
 
 const HEADINGS: Record<string, string[]> = {
-  'percent-encoding': ['why-it-exists', 'what-goes-wrong', 'character-classes', 'how-escaping-works', 'non-ascii', 'latin-accents', 'chinese', 'cyrillic', 'thai', 'devanagari', 'emoji', 'decoding-reverse', 'when-it-matters'],
-  'encoding-sets': ['component-set', 'vs-encodeuricomponent', 'url-set', 'url-set-not-for-values', 'vs-encodeuri', 'form-set', 'plus-and-space', 'browser-sets', 'side-by-side', 'common-mistakes', 'mistake-whole-url', 'mistake-no-encoding', 'mistake-context', 'mistake-plus-space', 'mistake-legacy-charsets'],
-  'encoding-functions': ['at-a-glance', 'try-it', 'javascript', 'python', 'java', 'php', 'go', 'dotnet', 'ruby', 'which-one'],
-  decoding: ['stray-percent', 'invalid-utf8', 'windows-1251', 'windows-874', 'mojibake', 'plus-in-form-mode', 'double-encoding'],
+  'percent-encoding': [
+    'why-it-exists',
+    'what-goes-wrong',
+    'character-classes',
+    'how-escaping-works',
+    'non-ascii',
+    'latin-accents',
+    'chinese',
+    'cyrillic',
+    'thai',
+    'devanagari',
+    'emoji',
+    'decoding-reverse',
+    'when-it-matters',
+  ],
+  'encoding-sets': [
+    'component-set',
+    'vs-encodeuricomponent',
+    'url-set',
+    'url-set-not-for-values',
+    'vs-encodeuri',
+    'form-set',
+    'plus-and-space',
+    'browser-sets',
+    'side-by-side',
+    'common-mistakes',
+    'mistake-whole-url',
+    'mistake-no-encoding',
+    'mistake-context',
+    'mistake-plus-space',
+    'mistake-legacy-charsets',
+  ],
+  'encoding-functions': [
+    'at-a-glance',
+    'try-it',
+    'javascript',
+    'python',
+    'java',
+    'php',
+    'go',
+    'dotnet',
+    'ruby',
+    'which-one',
+  ],
+  decoding: [
+    'stray-percent',
+    'invalid-utf8',
+    'windows-1251',
+    'windows-874',
+    'mojibake',
+    'plus-in-form-mode',
+    'double-encoding',
+  ],
   'real-world-bugs': ['vanishing-search-query', 'international-product', 'double-encoded-redirect', 'common-thread'],
-  'analytics-normalization': ['where-variants-come-from', 'safe-to-merge', 'decoded-exports', 'reserved-stay-encoded', 'two-models', 'what-stays-different', 'unicode-normalization', 'worked-example', 'default-rules', 'business-rules', 'pipeline', 'out-of-scope', 'tools-differ', 'warehouse-scale', 'troubleshooting'],
-  warehouse: ['warehouse-functions', 'warehouse-bigquery', 'warehouse-snowflake', 'warehouse-grouping', 'warehouse-cli', 'warehouse-clickhouse', 'warehouse-duckdb', 'warehouse-policy', 'warehouse-null', 'warehouse-keep'],
-  security: ['path-traversal', 'double-decoding', 'overlong-utf8', 'nul-byte', 'crlf-injection', 'open-redirects', 'not-html-or-shell', 'defensive-recipe'],
+  'analytics-normalization': [
+    'where-variants-come-from',
+    'safe-to-merge',
+    'decoded-exports',
+    'reserved-stay-encoded',
+    'two-models',
+    'what-stays-different',
+    'unicode-normalization',
+    'worked-example',
+    'default-rules',
+    'business-rules',
+    'pipeline',
+    'out-of-scope',
+    'tools-differ',
+    'warehouse-scale',
+    'troubleshooting',
+  ],
+  warehouse: [
+    'warehouse-functions',
+    'warehouse-bigquery',
+    'warehouse-snowflake',
+    'warehouse-grouping',
+    'warehouse-cli',
+    'warehouse-clickhouse',
+    'warehouse-duckdb',
+    'warehouse-policy',
+    'warehouse-null',
+    'warehouse-keep',
+  ],
+  security: [
+    'path-traversal',
+    'double-decoding',
+    'overlong-utf8',
+    'nul-byte',
+    'crlf-injection',
+    'open-redirects',
+    'not-html-or-shell',
+    'defensive-recipe',
+  ],
   faq: ['encoding-questions', 'decoding-questions', 'server-questions', 'security-questions'],
 };
 
 const FAQ = [
-  'one-letter-many-escapes', 'emoji-sequences', 'space-percent20-or-plus', 'paste-non-latin-into-url', 'encodeuri-vs-encodeuricomponent', 'which-function', 'encode-tilde-star-quote',
-  'decoded-gibberish', 'stray-percent', 'how-many-times-encoded',
-  'encoded-slash-404', 'lowercase-hex-same', 'looks-same-counts-twice', 'fragment-not-sent',
+  'one-letter-many-escapes',
+  'emoji-sequences',
+  'space-percent20-or-plus',
+  'paste-non-latin-into-url',
+  'encodeuri-vs-encodeuricomponent',
+  'which-function',
+  'encode-tilde-star-quote',
+  'decoded-gibberish',
+  'stray-percent',
+  'how-many-times-encoded',
+  'encoded-slash-404',
+  'lowercase-hex-same',
+  'looks-same-counts-twice',
+  'fragment-not-sent',
   'not-html-escaping',
 ];
 
 describe('the English edition', () => {
   it('lists its nine pages in reading order on the home page, and links each to the next', () => {
-    const links = page('/en/').querySelectorAll('main a').map((a) => a.getAttribute('href'));
-    expect(links.filter((href) => ORDER.some((slug) => href === `/en/${slug}/`))).toEqual(ORDER.map((slug) => `/en/${slug}/`));
+    const links = page('/en/')
+      .querySelectorAll('main a')
+      .map((a) => a.getAttribute('href'));
+    expect(links.filter((href) => ORDER.some((slug) => href === `/en/${slug}/`))).toEqual(
+      ORDER.map((slug) => `/en/${slug}/`),
+    );
     ORDER.forEach((slug, i) => {
       const root = page(`/en/${slug}/`);
-      expect(root.querySelector('a[rel=prev]')?.getAttribute('href') ?? null, slug).toBe(i > 0 ? `/en/${ORDER[i - 1]}/` : null);
-      expect(root.querySelector('a[rel=next]')?.getAttribute('href') ?? null, slug).toBe(i < ORDER.length - 1 ? `/en/${ORDER[i + 1]}/` : null);
+      expect(root.querySelector('a[rel=prev]')?.getAttribute('href') ?? null, slug).toBe(
+        i > 0 ? `/en/${ORDER[i - 1]}/` : null,
+      );
+      expect(root.querySelector('a[rel=next]')?.getAttribute('href') ?? null, slug).toBe(
+        i < ORDER.length - 1 ? `/en/${ORDER[i + 1]}/` : null,
+      );
     });
   });
 
@@ -53,7 +167,11 @@ describe('the English edition', () => {
   });
 
   it('keeps every FAQ answer id', () => {
-    expect(page('/en/faq/').querySelectorAll('details.faq__details').map((d) => d.id)).toEqual(FAQ);
+    expect(
+      page('/en/faq/')
+        .querySelectorAll('details.faq__details')
+        .map((d) => d.id),
+    ).toEqual(FAQ);
   });
 });
 
@@ -63,12 +181,16 @@ describe('live views that a claim depends on', () => {
   it('real-world-bugs: the fix shows the request its code builds, with URLSearchParams writing +', () => {
     const root = page('/en/real-world-bugs/');
     expect(input(root, 'server-search-fixed')).toBe(`/search?${new URLSearchParams({ q: 'promises & async/await' })}`);
-    expect(root.querySelectorAll('#server-search-fixed [data-role=value]').map((v) => v.text)).toEqual(['promises & async/await']);
+    expect(root.querySelectorAll('#server-search-fixed [data-role=value]').map((v) => v.text)).toEqual([
+      'promises & async/await',
+    ]);
   });
 
   it('encoding-sets: a slash and a question mark arrive whole in a query value', () => {
     const root = page('/en/encoding-sets/');
-    expect(root.querySelectorAll('#server-slash-in-query [data-role=value]').map((v) => v.text)).toEqual([new URLSearchParams('next=/files/a?tab=2').get('next')]);
+    expect(root.querySelectorAll('#server-slash-in-query [data-role=value]').map((v) => v.text)).toEqual([
+      new URLSearchParams('next=/files/a?tab=2').get('next'),
+    ]);
   });
 
   it('analytics-normalization: the comparers say what the troubleshooting recipe says they say', () => {
@@ -82,11 +204,20 @@ describe('live views that a claim depends on', () => {
 
   it('security: one decode hides the traversal and the second shows it; the overlong slash is refused', () => {
     const root = page('/en/security/');
-    expect(root.querySelectorAll('#decode-double-traversal [data-role=layer]').map((l) => l.text).at(-1)).toBe('../etc/passwd');
+    expect(
+      root
+        .querySelectorAll('#decode-double-traversal [data-role=layer]')
+        .map((l) => l.text)
+        .at(-1),
+    ).toBe('../etc/passwd');
     expect(root.querySelector('#decode-overlong [data-role=error]')?.getAttribute('data-code')).toBe('invalid-utf8');
     // The tab in /%09/evil.example is drawn as a mark (U+0009): read it back as the character.
-    const params = root.querySelectorAll('#server-open-redirect [data-role=value]').map((v) => v.text.replace(/U\+([0-9A-F]{4})/g, (_, cp: string) => String.fromCharCode(parseInt(cp, 16))));
+    const params = root
+      .querySelectorAll('#server-open-redirect [data-role=value]')
+      .map((v) => v.text.replace(/U\+([0-9A-F]{4})/g, (_, cp: string) => String.fromCharCode(parseInt(cp, 16))));
     expect(params[3]).toBe('/\t/evil.example');
-    expect(params.map((next) => new URL(next, 'https://shop.example/login').origin)).toEqual(Array(4).fill('https://evil.example'));
+    expect(params.map((next) => new URL(next, 'https://shop.example/login').origin)).toEqual(
+      Array(4).fill('https://evil.example'),
+    );
   });
 });

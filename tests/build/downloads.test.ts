@@ -18,7 +18,9 @@ describe('the downloads in dist/downloads/', () => {
   it('the warehouse page links each with its size, gzipped size and SHA-256, computed from the built file', () => {
     const page = builtPages().find((p) => p.path === '/en/warehouse/')!;
     const links = page.root.querySelectorAll('.download');
-    expect(links.map((p) => p.querySelector('a')?.getAttribute('href'))).toEqual(DOWNLOAD_NAMES.map((name) => `/downloads/${name}`));
+    expect(links.map((p) => p.querySelector('a')?.getAttribute('href'))).toEqual(
+      DOWNLOAD_NAMES.map((name) => `/downloads/${name}`),
+    );
     for (const [i, { bytes }] of files.entries()) {
       const text = links[i]!.text;
       expect(text).toContain(bytes.length.toLocaleString('en'));
@@ -41,7 +43,12 @@ describe('no page loads them', () => {
 
   it('no script of the site holds the bundles or their shims', () => {
     // Strings found only in what the bundles add: punycode, the URL shim, the TextDecoder shim.
-    const signatures = ['Overflow: input needs wider integers to process', 'Invalid URL', 'is not supported here', 'canonicalUrlLibrary'];
+    const signatures = [
+      'Overflow: input needs wider integers to process',
+      'Invalid URL',
+      'is not supported here',
+      'canonicalUrlLibrary',
+    ];
     const udf = files[0]!.bytes.toString('utf8');
     expect(signatures.filter((s) => !udf.includes(s))).toEqual([]);
     const scripts = readdirSync(join(DIST, '_astro')).filter((f) => f.endsWith('.js'));

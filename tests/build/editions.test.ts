@@ -55,39 +55,51 @@ const anchors = (page: HTMLElement) => ({
 
 const pages = builtPages();
 const byPath = new Map(pages.map((page) => [page.path, page]));
-const english = pages.filter((page) => /^\/en\/[\w-]+\/$/.test(page.path) && page.path !== '/en/tools/' && !isNotFoundPage(page.path));
+const english = pages.filter(
+  (page) => /^\/en\/[\w-]+\/$/.test(page.path) && page.path !== '/en/tools/' && !isNotFoundPage(page.path),
+);
 
 describe.each(Object.keys(SCRIPT) as Edition[])('the %s edition', (locale) => {
-  const translated = english.filter((page) => existsSync(join(DIST, '..', 'content', locale, `${page.path.split('/')[2]}.mdx`)));
+  const translated = english.filter((page) =>
+    existsSync(join(DIST, '..', 'content', locale, `${page.path.split('/')[2]}.mdx`)),
+  );
 
   it('has every English page', () => {
     expect(translated.map((p) => p.path)).toEqual(english.map((p) => p.path));
     for (const page of english) expect(byPath.has(page.path.replace('/en/', `/${locale}/`)), page.path).toBe(true);
   });
 
-  describe.each(translated.map((page) => [page.path.replace('/en/', `/${locale}/`), page] as const))('%s', (path, source) => {
-    const page = byPath.get(path)!.root;
+  describe.each(translated.map((page) => [page.path.replace('/en/', `/${locale}/`), page] as const))(
+    '%s',
+    (path, source) => {
+      const page = byPath.get(path)!.root;
 
-    it('is the translation, not the English page behind a notice', () => {
-      expect(page.querySelector('[data-fallback-notice]')).toBeNull();
-      expect(page.querySelector('main article, main')?.getAttribute('lang') ?? page.querySelector('html')?.getAttribute('lang')).toBe(locale);
-    });
+      it('is the translation, not the English page behind a notice', () => {
+        expect(page.querySelector('[data-fallback-notice]')).toBeNull();
+        expect(
+          page.querySelector('main article, main')?.getAttribute('lang') ??
+            page.querySelector('html')?.getAttribute('lang'),
+        ).toBe(locale);
+      });
 
-    it('keeps every heading, widget and FAQ id of the English page, in order', () => {
-      expect(anchors(page)).toEqual(anchors(source.root));
-    });
+      it('keeps every heading, widget and FAQ id of the English page, in order', () => {
+        expect(anchors(page)).toEqual(anchors(source.root));
+      });
 
-    it(`is written in its own script (share of letters ≥ ${SCRIPT[locale].threshold})`, () => {
-      const share = scriptShare(page.querySelector('main')!, SCRIPT[locale].letters);
-      expect(share, `${path}: ${share.toFixed(3)}`).toBeGreaterThanOrEqual(SCRIPT[locale].threshold);
-    });
-  });
+      it(`is written in its own script (share of letters ≥ ${SCRIPT[locale].threshold})`, () => {
+        const share = scriptShare(page.querySelector('main')!, SCRIPT[locale].letters);
+        expect(share, `${path}: ${share.toFixed(3)}`).toBeGreaterThanOrEqual(SCRIPT[locale].threshold);
+      });
+    },
+  );
 });
 
 describe('scriptShare', () => {
   it('counts the prose and leaves code, figures and widgets aside', async () => {
     const { parse } = await import('node-html-parser');
-    const html = parse('<main><p>ข้อความ <code>encodeURIComponent</code> ไทย <span data-codec>abc</span></p><div data-widget="x">English label</div></main>');
+    const html = parse(
+      '<main><p>ข้อความ <code>encodeURIComponent</code> ไทย <span data-codec>abc</span></p><div data-widget="x">English label</div></main>',
+    );
     expect(scriptShare(html.querySelector('main')!, SCRIPT.th.letters)).toBe(1);
     const mixed = parse('<main><p>ข้อความ and English words here</p></main>');
     expect(scriptShare(mixed.querySelector('main')!, SCRIPT.th.letters)).toBeLessThan(0.85);

@@ -50,7 +50,10 @@ describe('the home page list', () => {
   it('marks the English title of a missing page as English, and keeps it out of the index', () => {
     expect(item('/uk/', 'beta')?.getAttribute('lang')).toBe('en');
     expect(item('/uk/', 'beta')?.hasAttribute('data-pagefind-ignore')).toBe(true);
-    for (const [path, slug] of [['/uk/', 'alpha'], ['/th/', 'beta']] as const) {
+    for (const [path, slug] of [
+      ['/uk/', 'alpha'],
+      ['/th/', 'beta'],
+    ] as const) {
       expect(item(path, slug)?.hasAttribute('lang'), `${path}${slug}/`).toBe(false);
       expect(item(path, slug)?.hasAttribute('data-pagefind-ignore'), `${path}${slug}/`).toBe(false);
     }
@@ -60,7 +63,11 @@ describe('the home page list', () => {
 it('leaves the missing page out of the Ukrainian index only', () => {
   const entry = JSON.parse(readFileSync(join(FALLBACK_DIST, 'pagefind', 'pagefind-entry.json'), 'utf8'));
   // Home, tools, alpha and beta; in Ukrainian, beta is English and left out.
-  expect(Object.fromEntries(Object.entries(entry.languages).map(([lang, l]) => [lang, (l as { page_count: number }).page_count]))).toEqual({
+  expect(
+    Object.fromEntries(
+      Object.entries(entry.languages).map(([lang, l]) => [lang, (l as { page_count: number }).page_count]),
+    ),
+  ).toEqual({
     en: 4,
     th: 4,
     hi: 4,

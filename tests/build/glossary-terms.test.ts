@@ -19,9 +19,13 @@ const textNodes = (node: Node): string[] => (node.childNodes.length ? node.child
 function readerText(page: (typeof pages)[number]): string {
   const root = parse(page.html); // a copy to strip, not the shared parsed page
   for (const el of root.querySelectorAll('script, style, code, pre, template')) el.remove();
-  const labels = root.querySelectorAll('[aria-label], [title], [placeholder], [alt]').flatMap((el) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a) ?? ''));
+  const labels = root
+    .querySelectorAll('[aria-label], [title], [placeholder], [alt]')
+    .flatMap((el) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a) ?? ''));
   const meta = root.querySelector('meta[name=description]')?.getAttribute('content') ?? '';
-  return [root.querySelector('title')?.text ?? '', meta, ...textNodes(root.querySelector('body')!), ...labels].join('\n');
+  return [root.querySelector('title')?.text ?? '', meta, ...textNodes(root.querySelector('body')!), ...labels].join(
+    '\n',
+  );
 }
 
 const texts = pages.map((page) => ({ path: page.path, text: readerText(page) }));
@@ -29,15 +33,26 @@ const texts = pages.map((page) => ({ path: page.path, text: readerText(page) }))
 describe('the term-check table of content/uk/GLOSSARY.md on dist/uk', () => {
   it('has rules and Ukrainian pages to check, the tools page among them', () => {
     expect(rules.length).toBeGreaterThan(5);
-    expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/uk/', '/uk/tools/', '/uk/faq/', '/uk/analytics-normalization/']));
+    expect(pages.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['/uk/', '/uk/tools/', '/uk/faq/', '/uk/analytics-normalization/']),
+    );
   });
 
-  it.each(rules.map((rule) => [rule.concept, rule] as const))('%s: no forbidden variant on any page', (_concept, rule) => {
-    const found = rule.forbidden.flatMap((pattern) => texts.flatMap(({ path, text }) => findAll(pattern, text).map((m) => `${path}: ${m}`)));
-    expect(found).toEqual([]);
-  });
+  it.each(rules.map((rule) => [rule.concept, rule] as const))(
+    '%s: no forbidden variant on any page',
+    (_concept, rule) => {
+      const found = rule.forbidden.flatMap((pattern) =>
+        texts.flatMap(({ path, text }) => findAll(pattern, text).map((m) => `${path}: ${m}`)),
+      );
+      expect(found).toEqual([]);
+    },
+  );
 
   it.each(rules.map((rule) => [rule.concept, rule] as const))('%s: the term is on some page', (_concept, rule) => {
-    for (const term of rule.terms) expect(texts.some(({ text }) => findAll(term, text).length > 0), term).toBe(true);
+    for (const term of rule.terms)
+      expect(
+        texts.some(({ text }) => findAll(term, text).length > 0),
+        term,
+      ).toBe(true);
   });
 });

@@ -11,7 +11,11 @@ describe('built pages', () => {
   it('hold no raw NUL or other control character, and the security pages mark theirs', () => {
     const found = builtPages().flatMap((page) => {
       const at = page.html.search(CONTROL);
-      return at < 0 ? [] : [`${page.path}: U+${page.html.charCodeAt(at).toString(16).padStart(4, '0')} near ${JSON.stringify(page.html.slice(Math.max(0, at - 40), at + 10))}`];
+      return at < 0
+        ? []
+        : [
+            `${page.path}: U+${page.html.charCodeAt(at).toString(16).padStart(4, '0')} near ${JSON.stringify(page.html.slice(Math.max(0, at - 40), at + 10))}`,
+          ];
     });
     expect(found).toEqual([]);
     for (const locale of ['en', 'th', 'hi', 'uk']) {

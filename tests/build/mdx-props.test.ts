@@ -38,10 +38,17 @@ function propsOf(source: string): Prop[] {
         if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) continue;
         const value = attribute.value;
         if (value === null || value === undefined) continue; // a boolean prop: nothing written
-        const expression = typeof value === 'object' && value !== null ? String((value as { value: unknown }).value) : null;
+        const expression =
+          typeof value === 'object' && value !== null ? String((value as { value: unknown }).value) : null;
         const quoted = new RegExp(`\\s${attribute.name}=(?:"([^"]*)"|'([^']*)'|\\{)`).exec(tag);
         const written = expression ?? (quoted ? (quoted[1] ?? quoted[2] ?? '') : '');
-        props.push({ component: node.name, name: attribute.name, written, received: expression === null ? (value as string) : null, line: node.position.start.line });
+        props.push({
+          component: node.name,
+          name: attribute.name,
+          written,
+          received: expression === null ? (value as string) : null,
+          line: node.position.start.line,
+        });
       }
     }
     for (const child of (node as { children?: Jsx[] }).children ?? []) visit(child);
@@ -65,8 +72,13 @@ const articles = readdirSync(CONTENT).flatMap((locale) =>
 
 describe('the check itself', () => {
   it('finds an entity in a quoted prop, which the parser decodes, and one typed in an expression', () => {
-    expect(propsOf('A <Esc text="&#2344;" /> B')).toEqual([{ component: 'Esc', name: 'text', written: '&#2344;', received: 'न', line: 1 }]);
-    expect(entityProps('<Esc text="&amp;" />\n\n<Esc text={"&#x928;"} />')).toEqual(['line 1: <Esc text="&amp;">', 'line 3: <Esc text="\\"&#x928;\\"">']);
+    expect(propsOf('A <Esc text="&#2344;" /> B')).toEqual([
+      { component: 'Esc', name: 'text', written: '&#2344;', received: 'न', line: 1 },
+    ]);
+    expect(entityProps('<Esc text="&amp;" />\n\n<Esc text={"&#x928;"} />')).toEqual([
+      'line 1: <Esc text="&amp;">',
+      'line 3: <Esc text="\\"&#x928;\\"">',
+    ]);
   });
 
   it('passes text that only looks near an entity', () => {

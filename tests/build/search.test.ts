@@ -65,8 +65,14 @@ describe('the search index', () => {
     // The index may be split in chunks: the search loads them all on opening (search.ts),
     // and tests/e2e/search.spec.ts checks that two queries fetch the same files.
     for (const locale of LOCALES) {
-      expect(readdirSync(join(BUNDLE, 'fragment')).filter((f) => f.startsWith(`${locale}_`)), `excerpt files of ${locale}`).toHaveLength(1);
-      expect(readdirSync(join(BUNDLE, 'index')).filter((f) => f.startsWith(`${locale}_`)).length, `index files of ${locale}`).toBeGreaterThan(0);
+      expect(
+        readdirSync(join(BUNDLE, 'fragment')).filter((f) => f.startsWith(`${locale}_`)),
+        `excerpt files of ${locale}`,
+      ).toHaveLength(1);
+      expect(
+        readdirSync(join(BUNDLE, 'index')).filter((f) => f.startsWith(`${locale}_`)).length,
+        `index files of ${locale}`,
+      ).toBeGreaterThan(0);
     }
   });
 
@@ -86,7 +92,10 @@ describe('the Content-Security-Policy', () => {
     for (const { path, get } of policies) {
       const scripts = get('script-src');
       expect(scripts, path).toContain("'wasm-unsafe-eval'");
-      expect(scripts.filter((s) => /^'unsafe-(eval|inline)'$|^https?:|^\*/.test(s)), path).toEqual([]);
+      expect(
+        scripts.filter((s) => /^'unsafe-(eval|inline)'$|^https?:|^\*/.test(s)),
+        path,
+      ).toEqual([]);
       expect(get('worker-src'), path).toEqual(["'self'"]);
       expect(get('connect-src'), path).toEqual(["'self'"]);
     }
@@ -105,7 +114,10 @@ describe('FAQ answers', () => {
         expect(details?.id, page.path).toMatch(/^[a-z0-9-]+$/);
         expect(details?.getAttribute('data-pagefind-title'), page.path).toBe(question);
         // A heading with an id inside would start a result of its own, linked to the heading.
-        expect(details?.querySelectorAll(':is(h1, h2, h3, h4, h5, h6)[id]').map((h) => h.id), page.path).toEqual([]);
+        expect(
+          details?.querySelectorAll(':is(h1, h2, h3, h4, h5, h6)[id]').map((h) => h.id),
+          page.path,
+        ).toEqual([]);
       }
     }
   });

@@ -40,7 +40,10 @@ describe.each(localePages.map((page) => [page.path, page] as const))('%s', (path
   });
 
   it('has an Open Graph and Twitter card of its own, in its locale', () => {
-    const meta = (property: string) => (head?.querySelectorAll(`meta[property="${property}"], meta[name="${property}"]`) ?? []).map((m) => m.getAttribute('content'));
+    const meta = (property: string) =>
+      (head?.querySelectorAll(`meta[property="${property}"], meta[name="${property}"]`) ?? []).map((m) =>
+        m.getAttribute('content'),
+      );
     const title = head?.querySelector('title')?.textContent ?? '';
     const siteName = resources[locale as Locale].translation.site.name;
     expect(meta('og:site_name')).toEqual([siteName]);
@@ -60,7 +63,8 @@ describe('the language chooser', () => {
   const chooser = builtPages().find((page) => page.path === '/');
 
   it('is shared as the English site, with every other locale as an alternate', () => {
-    const meta = (property: string) => (chooser?.root.querySelectorAll(`meta[property="${property}"]`) ?? []).map((m) => m.getAttribute('content'));
+    const meta = (property: string) =>
+      (chooser?.root.querySelectorAll(`meta[property="${property}"]`) ?? []).map((m) => m.getAttribute('content'));
     expect(meta('og:url')).toEqual([new URL('/', SITE).href]);
     expect(meta('og:locale')).toEqual([OG_LOCALES.en]);
     expect(meta('og:locale:alternate')).toEqual(LOCALES.filter((l) => l !== 'en').map((l) => OG_LOCALES[l]));
@@ -68,13 +72,13 @@ describe('the language chooser', () => {
 });
 
 describe('fallback pages', () => {
-  const english = new Set(
-    localePages.filter((p) => p.path.startsWith('/en/')).map((p) => p.path.slice(3)),
-  );
+  const english = new Set(localePages.filter((p) => p.path.startsWith('/en/')).map((p) => p.path.slice(3)));
 
   it('exist in every locale for every English page (never a 404)', () => {
     for (const locale of LOCALES) {
-      const routes = new Set(localePages.filter((p) => p.path.startsWith(`/${locale}/`)).map((p) => p.path.slice(locale.length + 1)));
+      const routes = new Set(
+        localePages.filter((p) => p.path.startsWith(`/${locale}/`)).map((p) => p.path.slice(locale.length + 1)),
+      );
       expect([...english].filter((route) => !routes.has(route))).toEqual([]);
     }
   });

@@ -13,7 +13,8 @@ import { breakProblem, stretchesAtBreaks } from '../support/thai-words.ts';
 const GLOSSARY = new URL('../../content/th/GLOSSARY.md', import.meta.url);
 const TERMS = noSplitTerms(existsSync(GLOSSARY) ? readFileSync(GLOSSARY, 'utf8') : '');
 const THAI = /\p{Script=Thai}/u;
-const NOT_PROSE = 'head, code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region], [data-widget]';
+const NOT_PROSE =
+  'head, code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region], [data-widget]';
 const pages = builtPages();
 const thai = pages.filter((p) => p.path.startsWith('/th/'));
 
@@ -24,14 +25,20 @@ describe('Thai line breaks in dist/th', () => {
       const unwrapped = html.replace(new RegExp(`<span class="${KEEP_CLASS}">([^<]*)</span>`, 'g'), '$1');
       const around = [...unwrapped.matchAll(/(.)<wbr>(.)/gu)];
       expect(around.length, `${path}: no <wbr>`).toBeGreaterThan(10);
-      expect(around.filter(([, a, b]) => !THAI.test(a ?? '') || !THAI.test(b ?? '')).map(([m]) => m), path).toEqual([]);
+      expect(
+        around.filter(([, a, b]) => !THAI.test(a ?? '') || !THAI.test(b ?? '')).map(([m]) => m),
+        path,
+      ).toEqual([]);
     }
   });
 
   it('no <wbr> or kept-term span in code, form fields, widgets, scripts, SVG or the head', () => {
     for (const { path, root } of thai) {
       const inside = root.querySelectorAll(NOT_PROSE).filter((el) => el.querySelector(`wbr, span.${KEEP_CLASS}`));
-      expect(inside.map((el) => el.outerHTML.slice(0, 120)), path).toEqual([]);
+      expect(
+        inside.map((el) => el.outerHTML.slice(0, 120)),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -69,7 +76,8 @@ describe('Thai line breaks in dist/th', () => {
 
   it('kept spans hold a listed term or Thai that has no break inside', () => {
     for (const { path, root } of thai) {
-      for (const span of root.querySelectorAll(`span.${KEEP_CLASS}`)) expect(span.text, path).toMatch(/^[\u0E01-\u0E3A\u0E40-\u0E4E]+$/u);
+      for (const span of root.querySelectorAll(`span.${KEEP_CLASS}`))
+        expect(span.text, path).toMatch(/^[\u0E01-\u0E3A\u0E40-\u0E4E]+$/u);
     }
   });
 
@@ -77,7 +85,8 @@ describe('Thai line breaks in dist/th', () => {
     for (const { path, html } of thai) {
       const body = parse(html).querySelector('body')!;
       for (const term of TERMS) {
-        for (const m of html.matchAll(new RegExp([...term].join('(?:<wbr>)*'), 'g'))) expect(m[0], `${path}: ${term}`).toBe(term);
+        for (const m of html.matchAll(new RegExp([...term].join('(?:<wbr>)*'), 'g')))
+          expect(m[0], `${path}: ${term}`).toBe(term);
       }
       const prose = body.clone() as typeof body;
       for (const el of prose.querySelectorAll(NOT_PROSE)) el.remove();

@@ -13,6 +13,8 @@ it('Group’s worker loads no chunk that touches the DOM', () => {
   expect(worker).toHaveLength(1);
   const { files } = closure(chunks, worker, { staticOnly: true });
   expect(files.length).toBeGreaterThan(1);
-  const dom = files.filter((f) => /\b(HTMLElement|customElements|document)\b/.test(readFileSync(join(DIST, f), 'utf8')));
+  const dom = files.filter((f) =>
+    /\b(HTMLElement|customElements|document)\b/.test(readFileSync(join(DIST, f), 'utf8')),
+  );
   expect(dom).toEqual([]);
 });

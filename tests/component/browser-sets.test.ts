@@ -17,17 +17,25 @@ beforeAll(async () => {
 
 type Component = Parameters<AstroContainer['renderToString']>[0];
 async function render(component: Component, props: Record<string, unknown>, locale = 'en'): Promise<HTMLElement> {
-  const html = await container.renderToString(component, { props, request: new Request(`http://localhost/${locale}/encoding-sets/`) });
+  const html = await container.renderToString(component, {
+    props,
+    request: new Request(`http://localhost/${locale}/encoding-sets/`),
+  });
   return parse(html);
 }
 
-
 const encoded = (root: HTMLElement) =>
-  Object.fromEntries(root.querySelectorAll('tr[data-part]').map((r) => [r.getAttribute('data-part'), r.querySelector('[data-role=encoded]')?.text]));
+  Object.fromEntries(
+    root
+      .querySelectorAll('tr[data-part]')
+      .map((r) => [r.getAttribute('data-part'), r.querySelector('[data-role=encoded]')?.text]),
+  );
 
 describe('BrowserSets', () => {
   it('keeps the DOM contract, its id and the page locale', async () => {
-    const root = (await render(BrowserSets, { value: 'x', id: 'my-browser-sets' }, 'th')).querySelector('[data-widget]')!;
+    const root = (await render(BrowserSets, { value: 'x', id: 'my-browser-sets' }, 'th')).querySelector(
+      '[data-widget]',
+    )!;
     expect(root.getAttribute('data-widget')).toBe('browser-sets');
     expect(root.getAttribute('id')).toBe('my-browser-sets');
     expect(root.getAttribute('lang')).toBe('th');
@@ -37,11 +45,17 @@ describe('BrowserSets', () => {
     const m = JSON.parse(root.getAttribute('data-m') ?? '{}') as Record<string, string>;
     expect(m['common.copy']).toBe('คัดลอก');
     expect(m['browserSets.summary']).toBe(resources.th.translation.security.browserSets.summary);
-    for (const label of root.querySelectorAll('label[for]')) expect(root.querySelector(`#${label.getAttribute('for')}`)).not.toBeNull();
+    for (const label of root.querySelectorAll('label[for]'))
+      expect(root.querySelector(`#${label.getAttribute('for')}`)).not.toBeNull();
   });
 
   it('writes, in one row per part, what the URL parser writes there', async () => {
-    for (const [value, locale] of [[`Q&A: {x|y}^\`z\` it's %41`, 'en'], ['ламінат і "лапки"', 'uk'], ['a b<c>#d?e/f\\g', 'hi'], ['แคมเปญ 100%', 'th']] as const) {
+    for (const [value, locale] of [
+      [`Q&A: {x|y}^\`z\` it's %41`, 'en'],
+      ['ламінат і "лапки"', 'uk'],
+      ['a b<c>#d?e/f\\g', 'hi'],
+      ['แคมเปญ 100%', 'th'],
+    ] as const) {
       const root = await render(BrowserSets, { value }, locale);
       expect(encoded(root)).toEqual(urlWrites(value));
     }

@@ -66,8 +66,12 @@ describe('Esc', () => {
   it('with a legacy charset, shows what the form sends: the escaped character reference', async () => {
     expect((await figure(Esc, { text: 'न', charset: 'windows-1252' })).text).toBe('%26%232344%3B');
     expect((await figure(Esc, { text: 'नé', charset: 'windows-1252' })).text).toBe('%26%232344%3B%E9');
-    await expect(container.renderToString(Esc, { props: { text: 'न', charset: 'utf-8' } })).rejects.toThrow(/single-byte/);
-    await expect(container.renderToString(Esc, { props: { text: 'न', charset: 'windows-1252', mode: 'form' } })).rejects.toThrow(/no mode/);
+    await expect(container.renderToString(Esc, { props: { text: 'न', charset: 'utf-8' } })).rejects.toThrow(
+      /single-byte/,
+    );
+    await expect(
+      container.renderToString(Esc, { props: { text: 'न', charset: 'windows-1252', mode: 'form' } }),
+    ).rejects.toThrow(/no mode/);
   });
 });
 
@@ -75,11 +79,15 @@ describe('CharRef', () => {
   it('shows the reference a windows-1252 page writes for न, as text (the markup escapes its &)', async () => {
     const html = await container.renderToString(CharRef, { props: { text: 'न', charset: 'windows-1252' } });
     expect(html).toContain('>&amp;#2344;</code>');
-    expect((await figure(CharRef, { text: 'नमस्ते', charset: 'windows-1252' })).text).toBe('&#2344;&#2350;&#2360;&#2381;&#2340;&#2375;');
+    expect((await figure(CharRef, { text: 'नमस्ते', charset: 'windows-1252' })).text).toBe(
+      '&#2344;&#2350;&#2360;&#2381;&#2340;&#2375;',
+    );
   });
 
   it('stops the build when the charset can write the text: there is no reference to show', async () => {
-    await expect(container.renderToString(CharRef, { props: { text: 'é', charset: 'windows-1252' } })).rejects.toThrow(/can write it/);
+    await expect(container.renderToString(CharRef, { props: { text: 'é', charset: 'windows-1252' } })).rejects.toThrow(
+      /can write it/,
+    );
   });
 });
 
@@ -140,7 +148,9 @@ describe('Decoded', () => {
 describe('Canonical', () => {
   it('decodes unreserved escapes, and an escaped slash only where it is data to a form parser', async () => {
     expect((await figure(Canonical, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' })).text).toBe('/go?next=/landing');
-    expect((await figure(Canonical, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67', model: 'rfc3986' })).text).toBe('/go?next=%2Flanding');
+    expect((await figure(Canonical, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67', model: 'rfc3986' })).text).toBe(
+      '/go?next=%2Flanding',
+    );
     expect((await figure(Canonical, { value: '/%2f%6c%61%6e%64%69%6e%67' })).text).toBe('/%2Flanding');
     expect((await figure(Canonical, { value: '/landing?utm_source=%65mail' })).text).toBe('/landing?utm_source=email');
   });
@@ -198,17 +208,30 @@ describe('FaqItem', () => {
 });
 
 // What the real functions wrote (tests/fixtures/encoders.json, made by their own runtimes).
-const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<
+  string,
+  Record<string, unknown>
+>;
 
 describe('EncodedBy', () => {
   it('shows what one real function writes', async () => {
-    expect(await figure(EncodedBy, { fn: 'java:URLEncoder.encode', text: 'C++ & C#' })).toEqual({ role: 'output', tag: 'code', text: real['java:URLEncoder.encode']?.['C++ & C#'] });
-    expect((await figure(EncodedBy, { fn: 'python:quote', text: 'a/b?c=d' })).text).toBe(real['python:quote']?.['a/b?c=d']);
+    expect(await figure(EncodedBy, { fn: 'java:URLEncoder.encode', text: 'C++ & C#' })).toEqual({
+      role: 'output',
+      tag: 'code',
+      text: real['java:URLEncoder.encode']?.['C++ & C#'],
+    });
+    expect((await figure(EncodedBy, { fn: 'python:quote', text: 'a/b?c=d' })).text).toBe(
+      real['python:quote']?.['a/b?c=d'],
+    );
   });
 
   it('stops the build for an unknown function or a text the function refuses', async () => {
-    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:escape', text: 'a' } })).rejects.toThrow(/unknown function/);
-    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:encodeURIComponent', text: '\uD800' } })).rejects.toThrow(/lone-surrogate/);
+    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:escape', text: 'a' } })).rejects.toThrow(
+      /unknown function/,
+    );
+    await expect(
+      container.renderToString(EncodedBy, { props: { fn: 'js:encodeURIComponent', text: '\uD800' } }),
+    ).rejects.toThrow(/lone-surrogate/);
   });
 });
 
@@ -220,18 +243,31 @@ describe('EncoderTable', () => {
   });
 
   async function table(locale: string) {
-    return parse(await routed.renderToString(EncoderTable, { request: new Request(`http://localhost/${locale}/encoding-functions/`) }));
+    return parse(
+      await routed.renderToString(EncoderTable, {
+        request: new Request(`http://localhost/${locale}/encoding-functions/`),
+      }),
+    );
   }
 
   it('shows, for each function, what the real one left raw and wrote for a space and for %41', async () => {
     const root = await table('en');
     const rows = root.querySelectorAll('tr[data-encoder]');
-    expect(rows.map((r) => r.getAttribute('data-encoder')).sort()).toEqual(Object.keys(real).filter((k) => !k.startsWith('$')).sort());
+    expect(rows.map((r) => r.getAttribute('data-encoder')).sort()).toEqual(
+      Object.keys(real)
+        .filter((k) => !k.startsWith('$'))
+        .sort(),
+    );
     for (const row of rows) {
       const id = row.getAttribute('data-encoder') ?? '';
       const [raw, space, existing] = row.querySelectorAll('td').map((td) => td.text);
       const punctuation = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((c) => real[id]?.[c] === c);
-      expect({ id, raw, space, existing }).toEqual({ id, raw: punctuation.join(' '), space: real[id]?.[' '], existing: real[id]?.['%41'] });
+      expect({ id, raw, space, existing }).toEqual({
+        id,
+        raw: punctuation.join(' '),
+        space: real[id]?.[' '],
+        existing: real[id]?.['%41'],
+      });
     }
     // Every escape is marked as computed, so the hand-typed-escape gate accepts the page.
     expect(root.querySelectorAll('td code:not([data-codec])').every((c) => !/%[0-9A-F]{2}/.test(c.text))).toBe(true);

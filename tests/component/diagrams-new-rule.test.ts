@@ -13,19 +13,32 @@ vi.mock('../../src/codec/index.ts', async (original) => {
     ...codec,
     normalize: (url: string, policy?: Parameters<typeof codec.normalize>[1]) => {
       const result = codec.normalize(url, policy);
-      return result.ok ? { ...result, changes: [...result.changes, { rule: 'collapse-slashes', before: '//', after: '/' }] } : result;
+      return result.ok
+        ? { ...result, changes: [...result.changes, { rule: 'collapse-slashes', before: '//', after: '/' }] }
+        : result;
     },
   };
 });
 
 describe('a rule the locale files do not name yet', () => {
-  it.each([GroupingDiagram, PipelineDiagram])('is drawn with the fallback name in every locale (%#)', async (component) => {
-    const container = await routedContainer();
-    const expected = { en: 'Rule collapse-slashes', th: 'กฎ collapse-slashes', hi: 'नियम collapse-slashes', uk: 'Правило collapse-slashes' };
-    for (const locale of LOCALES) {
-      const html = await container.renderToString(component, { props: {}, request: new Request(`http://localhost/${locale}/x/`) });
-      const svg = parse(html).querySelector('svg')!;
-      expect(svg.querySelectorAll('text').map((t) => t.text)).toContain(expected[locale]);
-    }
-  });
+  it.each([GroupingDiagram, PipelineDiagram])(
+    'is drawn with the fallback name in every locale (%#)',
+    async (component) => {
+      const container = await routedContainer();
+      const expected = {
+        en: 'Rule collapse-slashes',
+        th: 'กฎ collapse-slashes',
+        hi: 'नियम collapse-slashes',
+        uk: 'Правило collapse-slashes',
+      };
+      for (const locale of LOCALES) {
+        const html = await container.renderToString(component, {
+          props: {},
+          request: new Request(`http://localhost/${locale}/x/`),
+        });
+        const svg = parse(html).querySelector('svg')!;
+        expect(svg.querySelectorAll('text').map((t) => t.text)).toContain(expected[locale]);
+      }
+    },
+  );
 });

@@ -26,7 +26,10 @@ type Component = Parameters<AstroContainer['renderToString']>[0];
 const strings = (locale: Locale) => resources[locale].translation;
 
 async function render(component: Component, props: Record<string, unknown>, locale: Locale): Promise<HTMLElement> {
-  const html = await container.renderToString(component, { props, request: new Request(`http://localhost/${locale}/tools/`) });
+  const html = await container.renderToString(component, {
+    props,
+    request: new Request(`http://localhost/${locale}/tools/`),
+  });
   const figure = parse(html).querySelector('figure.dg');
   if (!figure) throw new Error('no figure.dg rendered');
   return figure;
@@ -35,8 +38,10 @@ async function render(component: Component, props: Record<string, unknown>, loca
 const texts = (root: HTMLElement, selector: string) => root.querySelectorAll(selector).map((e) => e.text);
 const squash = (s: string) => s.replace(/\s+/g, '');
 /** RFC 3986 component encoding by the platform (encodeURIComponent leaves !'()* raw). */
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-const hexBytes = (s: string) => [...new TextEncoder().encode(s)].map((b) => b.toString(16).toUpperCase().padStart(2, '0'));
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const hexBytes = (s: string) =>
+  [...new TextEncoder().encode(s)].map((b) => b.toString(16).toUpperCase().padStart(2, '0'));
 
 /** The frame every diagram shares, and the fit of its text (see measure.ts). */
 function checkFrame(figure: HTMLElement, kind: string, locale: Locale, title: string) {
@@ -78,12 +83,15 @@ function textRect(t: HTMLElement): Rect {
   return { x0, x1: x0 + w, y0: y - h / 2, y1: y + h / 2, text: t.text };
 }
 const SLACK = 0.6;
-const inside = (a: Rect, b: Omit<Rect, 'text'>) => a.x0 >= b.x0 - SLACK && a.x1 <= b.x1 + SLACK && a.y0 >= b.y0 - SLACK && a.y1 <= b.y1 + SLACK;
-const overlap = (a: Rect, b: Rect) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > SLACK && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > SLACK;
+const inside = (a: Rect, b: Omit<Rect, 'text'>) =>
+  a.x0 >= b.x0 - SLACK && a.x1 <= b.x1 + SLACK && a.y0 >= b.y0 - SLACK && a.y1 <= b.y1 + SLACK;
+const overlap = (a: Rect, b: Rect) =>
+  Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > SLACK && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > SLACK;
 
 function checkFit(svg: HTMLElement, width: number, height: number) {
   const all = svg.querySelectorAll('text').map(textRect);
-  for (const r of all) expect(inside(r, { x0: 0, x1: width, y0: 0, y1: height }), `"${r.text}" inside the picture`).toBe(true);
+  for (const r of all)
+    expect(inside(r, { x0: 0, x1: width, y0: 0, y1: height }), `"${r.text}" inside the picture`).toBe(true);
   for (const g of svg.querySelectorAll('g.dg-b')) {
     const rect = g.querySelector('rect')!;
     const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(rect.getAttribute(a)));
@@ -117,17 +125,25 @@ describe('UrlPartsDiagram', () => {
       .filter((p) => (parsed.spans[p]?.length ?? 0) > 0)
       .sort((a, b) => parsed.spans[a]!.index - parsed.spans[b]!.index);
     expect(texts(figure, 'g[data-role=part]')).toEqual(parts.map((p) => m.widgets.part[p]));
-    for (const d of texts(figure, 'g[data-role=structural]')) expect(['/', '//', ':', '?', '#', '&', '=', '@']).toContain(d);
+    for (const d of texts(figure, 'g[data-role=structural]'))
+      expect(['/', '//', ':', '?', '#', '&', '=', '@']).toContain(d);
     expect(figure.querySelector('figcaption code')?.text).toBe(value);
   });
 
   it('stops the build on a URL the codec refuses', async () => {
-    await expect(render(UrlPartsDiagram, { value: 'http://[::1' }, 'en')).rejects.toThrow(/UrlPartsDiagram.*invalid-host/);
+    await expect(render(UrlPartsDiagram, { value: 'http://[::1' }, 'en')).rejects.toThrow(
+      /UrlPartsDiagram.*invalid-host/,
+    );
   });
 });
 
 describe('EscapeStepsDiagram', () => {
-  const sets = [['é', 'A'], ['ж', 'ї'], ['ก', 'ที่'], ['न', 'नमस्ते', '😀']];
+  const sets = [
+    ['é', 'A'],
+    ['ж', 'ї'],
+    ['ก', 'ที่'],
+    ['न', 'नमस्ते', '😀'],
+  ];
   const cases = LOCALES.flatMap((locale) => sets.map((chars) => [locale, chars] as const));
 
   it.each(cases)('%s: %j, byte by byte', async (locale, chars) => {
@@ -150,8 +166,14 @@ describe('EscapeStepsDiagram', () => {
   });
 
   it('names each script in the reader’s language', async () => {
-    expect(texts(await render(EscapeStepsDiagram, { chars: ['ж', 'ก', '😀'] }, 'th'), '[data-role=script]')).toEqual(['ซีริลลิก', 'ไทย', 'อีโมจิ']);
-    expect(texts(await render(EscapeStepsDiagram, { chars: ['न'] }, 'uk'), '[data-role=script]')).toEqual(['деванагарі']);
+    expect(texts(await render(EscapeStepsDiagram, { chars: ['ж', 'ก', '😀'] }, 'th'), '[data-role=script]')).toEqual([
+      'ซีริลลิก',
+      'ไทย',
+      'อีโมจิ',
+    ]);
+    expect(texts(await render(EscapeStepsDiagram, { chars: ['न'] }, 'uk'), '[data-role=script]')).toEqual([
+      'деванагарі',
+    ]);
   });
 
   it('stops the build on a lone surrogate', async () => {
@@ -201,20 +223,26 @@ describe('GroupingDiagram', () => {
     // Each row lists the rules normalization applied to it, by their names in this locale.
     rows.forEach((row, i) => {
       const rules = [...new Set((normalize(lines[i]!) as { changes: { rule: string }[] }).changes.map((c) => c.rule))];
-      const names = rules.length ? rules.map((r) => (m.widgets.rule as Record<string, string>)[r]!) : [m.diagrams.grouping.unchanged];
+      const names = rules.length
+        ? rules.map((r) => (m.widgets.rule as Record<string, string>)[r]!)
+        : [m.diagrams.grouping.unchanged];
       expect(squash(texts(row, 'text[data-role^="rule:"]').join(''))).toBe(squash(names.join('')));
     });
     const groups = figure.querySelectorAll('g[data-role=group]');
     const expected = group(lines);
     expect(groups.length).toBe(3);
-    expect(groups.map((g) => texts(g, '[data-role=canonical]').join('')).sort()).toEqual(expected.map((g) => g.canonical).sort());
+    expect(groups.map((g) => texts(g, '[data-role=canonical]').join('')).sort()).toEqual(
+      expected.map((g) => g.canonical).sort(),
+    );
     expect(groups.map((g) => texts(g, '[data-role=count]')[0])).toEqual(['× 2', '× 3', '× 1']);
     // The literal plus keeps its group apart: the escaped reserved character is named.
     expect(texts(groups[2]!, '[data-role=reserved]').join(' ')).toContain('%2B');
     expect(texts(groups[0]!, '[data-role=reserved]')).toEqual([]);
     expect(squash(texts(groups[1]!, '[data-role=pair]').join(''))).toContain(squash(`email ${word}`));
     expect(texts(figure, 'g.dg-b text.t-strong').slice(0, 2).map(squash)).toEqual(
-      [m.diagrams.grouping.rows.replace('{{count}}', '6'), m.diagrams.grouping.groups.replace('{{count}}', '3')].map(squash),
+      [m.diagrams.grouping.rows.replace('{{count}}', '6'), m.diagrams.grouping.groups.replace('{{count}}', '3')].map(
+        squash,
+      ),
     );
   });
 
@@ -223,7 +251,9 @@ describe('GroupingDiagram', () => {
     expect((await render(GroupingDiagram, { lines }, 'en')).querySelectorAll('g[data-role=group]').length).toBe(2);
     const merged = await render(GroupingDiagram, { lines, caseInsensitive: 'utm_source' }, 'en');
     expect(merged.querySelectorAll('g[data-role=group]').length).toBe(1);
-    expect(squash(texts(merged, 'text[data-role^="rule:"]').join(''))).toContain(squash(resources.en.translation.widgets.rule['lowercase-value']));
+    expect(squash(texts(merged, 'text[data-role^="rule:"]').join(''))).toContain(
+      squash(resources.en.translation.widgets.rule['lowercase-value']),
+    );
   });
 
   it('stops the build on a row the codec cannot normalize', async () => {
@@ -255,13 +285,19 @@ describe('PipelineDiagram', () => {
     expect(texts(figure, '[data-role=key]')).toEqual([result.key]);
     expect(result.key).toMatch(/^[0-9a-f]{16}$/);
     // The record: key, canonical and raw side by side.
-    expect([0, 1, 2].map((i) => texts(figure, `g[data-role="cell:${i}"] text`).join(''))).toEqual([result.key, result.canonical, value]);
+    expect([0, 1, 2].map((i) => texts(figure, `g[data-role="cell:${i}"] text`).join(''))).toEqual([
+      result.key,
+      result.canonical,
+      value,
+    ]);
   });
 
   it('says so when a URL is already canonical', async () => {
     const figure = await render(PipelineDiagram, { value: '/landing?utm_source=email' }, 'uk');
     expect(texts(figure, '[data-role=rule]')).toEqual([]);
-    expect(squash(figure.querySelector('svg')!.text)).toContain(squash(resources.uk.translation.widgets.normalize.none));
+    expect(squash(figure.querySelector('svg')!.text)).toContain(
+      squash(resources.uk.translation.widgets.normalize.none),
+    );
   });
 });
 

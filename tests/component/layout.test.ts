@@ -11,13 +11,18 @@ beforeAll(async () => {
   container = await AstroContainer.create();
 });
 
-const render = async (component: Parameters<AstroContainer['renderToString']>[0], props: Record<string, unknown>, slot?: string) =>
-  parse(await container.renderToString(component, { props, ...(slot ? { slots: { default: slot } } : {}) }));
+const render = async (
+  component: Parameters<AstroContainer['renderToString']>[0],
+  props: Record<string, unknown>,
+  slot?: string,
+) => parse(await container.renderToString(component, { props, ...(slot ? { slots: { default: slot } } : {}) }));
 
 describe('LanguageSwitcher', () => {
   it('links the same route in every locale, each named in its own language', async () => {
     const html = await render(LanguageSwitcher, { locale: 'th', route: 'faq' });
-    const links = html.querySelectorAll('a[hreflang]').map((a) => [a.getAttribute('hreflang'), a.getAttribute('href'), a.text]);
+    const links = html
+      .querySelectorAll('a[hreflang]')
+      .map((a) => [a.getAttribute('hreflang'), a.getAttribute('href'), a.text]);
     expect(links).toEqual([
       ['en', '/en/faq/', 'English'],
       ['th', '/th/faq/', 'ไทย'],
@@ -29,7 +34,9 @@ describe('LanguageSwitcher', () => {
   it('marks the current locale and labels the others in the reader language', async () => {
     const html = await render(LanguageSwitcher, { locale: 'uk', route: '' });
     expect(html.querySelector('a[aria-current=page]')?.getAttribute('hreflang')).toBe('uk');
-    expect(html.querySelector('a[hreflang=th]')?.getAttribute('title')).toBe('Версія цієї сторінки іншою мовою: тайська');
+    expect(html.querySelector('a[hreflang=th]')?.getAttribute('title')).toBe(
+      'Версія цієї сторінки іншою мовою: тайська',
+    );
     expect(html.querySelector('nav')?.getAttribute('aria-label')).toBe('Мова');
   });
 });
@@ -54,7 +61,10 @@ describe('Toc', () => {
     expect(html.querySelector('details')?.hasAttribute('open')).toBe(false);
     const nav = html.querySelector('nav');
     expect(html.querySelector(`#${nav?.getAttribute('aria-labelledby')}`)?.text).toBe('ในหน้านี้');
-    expect(html.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['#why-it-exists', '#structural-characters']);
+    expect(html.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual([
+      '#why-it-exists',
+      '#structural-characters',
+    ]);
     // Nothing is marked until the script sees a section on screen.
     expect(html.querySelectorAll('[aria-current]')).toHaveLength(0);
   });

@@ -30,7 +30,10 @@ beforeAll(async () => {
 type Component = Parameters<AstroContainer['renderToString']>[0];
 
 async function render(component: Component, props: Record<string, unknown>, locale = 'en'): Promise<HTMLElement> {
-  const html = await container.renderToString(component, { props, request: new Request(`http://localhost/${locale}/tools/`) });
+  const html = await container.renderToString(component, {
+    props,
+    request: new Request(`http://localhost/${locale}/tools/`),
+  });
   const root = parse(html).querySelector('[data-widget]');
   if (!root) throw new Error('no [data-widget] root rendered');
   return root;
@@ -38,7 +41,8 @@ async function render(component: Component, props: Record<string, unknown>, loca
 
 const text = (root: HTMLElement, selector: string) => root.querySelector(selector)?.text;
 const texts = (root: HTMLElement, selector: string) => root.querySelectorAll(selector).map((e) => e.text);
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 describe('every widget', () => {
   const cases: [string, Component, Record<string, unknown>][] = [
@@ -67,7 +71,8 @@ describe('every widget', () => {
     // Script-only controls are hidden until the script runs.
     expect(root.querySelectorAll('[data-action]').every((b) => b.hasAttribute('hidden'))).toBe(true);
     // Every labelled control points at a real field.
-    for (const label of root.querySelectorAll('label[for]')) expect(root.querySelector(`#${label.getAttribute('for')}`)).not.toBeNull();
+    for (const label of root.querySelectorAll('label[for]'))
+      expect(root.querySelector(`#${label.getAttribute('for')}`)).not.toBeNull();
   });
 
   it.each(cases)('%s falls back to English outside a locale', async (_kind, component, props) => {
@@ -79,9 +84,13 @@ describe('every widget', () => {
 describe('Encode', () => {
   it('encodes C++ & C# in all three sets', async () => {
     expect(text(await render(Encode, { value: 'C++ & C#' }), '[data-role=output]')).toBe('C%2B%2B%20%26%20C%23');
-    expect(text(await render(Encode, { value: 'C++ & C#', mode: 'component' }), '[data-role=output]')).toBe('C%2B%2B%20%26%20C%23');
+    expect(text(await render(Encode, { value: 'C++ & C#', mode: 'component' }), '[data-role=output]')).toBe(
+      'C%2B%2B%20%26%20C%23',
+    );
     expect(text(await render(Encode, { value: 'C++ & C#', mode: 'url' }), '[data-role=output]')).toBe('C++%20&%20C#');
-    expect(text(await render(Encode, { value: 'C++ & C#', mode: 'form' }), '[data-role=output]')).toBe('C%2B%2B+%26+C%23');
+    expect(text(await render(Encode, { value: 'C++ & C#', mode: 'form' }), '[data-role=output]')).toBe(
+      'C%2B%2B+%26+C%23',
+    );
   });
 
   it('checks the mode it was given', async () => {
@@ -99,7 +108,9 @@ describe('Encode', () => {
   it('agrees with encodeURIComponent (plus the RFC 3986 extras) and URLSearchParams', async () => {
     for (const s of ['é', '你好', 'नमस्ते', '😀', 'email แคมเปญ', "it's (50%)!"]) {
       expect(text(await render(Encode, { value: s }), '[data-role=output]')).toBe(rfc3986(s));
-      expect(text(await render(Encode, { value: s, mode: 'form' }), '[data-role=output]')).toBe(new URLSearchParams({ s }).toString().slice(2));
+      expect(text(await render(Encode, { value: s, mode: 'form' }), '[data-role=output]')).toBe(
+        new URLSearchParams({ s }).toString().slice(2),
+      );
     }
   });
 
@@ -112,7 +123,9 @@ describe('Encode', () => {
   });
 
   it('starts compact embeds with the byte table closed', async () => {
-    expect((await render(Encode, { value: 'é', compact: true })).querySelector('details')?.hasAttribute('open')).toBe(false);
+    expect((await render(Encode, { value: 'é', compact: true })).querySelector('details')?.hasAttribute('open')).toBe(
+      false,
+    );
     expect((await render(Encode, { value: 'é' })).querySelector('details')?.hasAttribute('open')).toBe(true);
   });
 
@@ -135,7 +148,12 @@ describe('Decode', () => {
   it('offers the legacy charsets, UTF-8 first and chosen by default', async () => {
     const root = await render(Decode, { value: 'x' });
     expect(root.querySelectorAll('select[name=charset] option').map((o) => o.getAttribute('value'))).toEqual([
-      'utf-8', 'windows-1251', 'koi8-u', 'iso-8859-5', 'windows-874', 'windows-1252',
+      'utf-8',
+      'windows-1251',
+      'koi8-u',
+      'iso-8859-5',
+      'windows-874',
+      'windows-1252',
     ]);
     expect(root.querySelector('select[name=charset] option[selected]')?.getAttribute('value')).toBe('utf-8');
     expect(text(root, 'select[name=charset] option[value=windows-1252]')).toContain('ISO-8859-1');
@@ -148,8 +166,12 @@ describe('Decode', () => {
     expect(text(root, '[data-role=hint]')).toContain('windows-1251');
     expect(text(root, '[data-role=output]')).toBe('');
     expect(root.querySelectorAll('[data-region=marked] mark.w-mark--error').length).toBeGreaterThan(0);
-    expect(text(await render(Decode, { value: '%EB%E0%EC%B3%ED%E0%F2', charset: 'windows-1251' }), '[data-role=output]')).toBe('ламінат');
-    expect(text(await render(Decode, { value: '%E1%A4%C1%E0%BB%AD', charset: 'windows-874' }), '[data-role=output]')).toBe('แคมเปญ');
+    expect(
+      text(await render(Decode, { value: '%EB%E0%EC%B3%ED%E0%F2', charset: 'windows-1251' }), '[data-role=output]'),
+    ).toBe('ламінат');
+    expect(
+      text(await render(Decode, { value: '%E1%A4%C1%E0%BB%AD', charset: 'windows-874' }), '[data-role=output]'),
+    ).toBe('แคมเปญ');
   });
 
   it('keeps stray percent signs and points at them', async () => {
@@ -168,7 +190,10 @@ describe('Decode', () => {
   });
 
   it('shows the layers of the double-encoded redirect, open', async () => {
-    const root = await render(Decode, { value: 'https%253A%252F%252Fservice-a.com%252Fdashboard%253Fparam%253D1', compact: true });
+    const root = await render(Decode, {
+      value: 'https%253A%252F%252Fservice-a.com%252Fdashboard%253Fparam%253D1',
+      compact: true,
+    });
     expect(texts(root, '[data-role=layer]')).toEqual([
       'https%253A%252F%252Fservice-a.com%252Fdashboard%253Fparam%253D1',
       'https%3A%2F%2Fservice-a.com%2Fdashboard%3Fparam%3D1',
@@ -191,9 +216,15 @@ describe('Anatomy', () => {
     expect(text(root, '[data-role=output]')).toBe('https://example.com/search?q=dogs&cats#top');
     expect(texts(root, '[data-role=output] .w-delim')).toEqual([':', '//', '/', '?', '=', '&', '#']);
     expect(root.querySelectorAll('[data-role=output] .w-part').map((p) => p.getAttribute('data-label'))).toEqual([
-      'स्कीम', 'होस्ट', 'पाथ', 'क्वेरी', 'फ़्रैगमेंट',
+      'स्कीम',
+      'होस्ट',
+      'पाथ',
+      'क्वेरी',
+      'फ़्रैगमेंट',
     ]);
-    expect(root.querySelectorAll('tr[data-role=pair]').map((tr) => tr.querySelectorAll('td').map((td) => td.text))).toEqual([
+    expect(
+      root.querySelectorAll('tr[data-role=pair]').map((tr) => tr.querySelectorAll('td').map((td) => td.text)),
+    ).toEqual([
       ['q', 'dogs', 'dogs'],
       ['cats', '(= चिह्न नहीं)', ''],
     ]);
@@ -211,8 +242,15 @@ describe('Servers', () => {
   it('lists each stack, with what it reads, in the HTML before any script runs', async () => {
     const root = await render(Servers, { value: '/s?a=1;b=2' });
     expect(rows(root).map((tr) => tr.getAttribute('data-stack'))).toEqual([
-      'node:URLSearchParams', 'node:querystring', 'python:parse_qsl', 'django:QueryDict', 'php:parse_str',
-      'go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET', 'java:tomcat',
+      'node:URLSearchParams',
+      'node:querystring',
+      'python:parse_qsl',
+      'django:QueryDict',
+      'php:parse_str',
+      'go:url.ParseQuery',
+      'rack:parse_query',
+      'rails:ActionDispatch::Request#GET',
+      'java:tomcat',
     ]);
     const row = (id: string) => rows(root).find((tr) => tr.getAttribute('data-stack') === id)!;
     expect(row('node:URLSearchParams').getAttribute('data-differs')).toBeUndefined();
@@ -220,7 +258,9 @@ describe('Servers', () => {
     expect(row('go:url.ParseQuery').getAttribute('data-differs')).toBe('dropped');
     expect(row('rack:parse_query').getAttribute('data-differs')).toBe('split');
     expect(texts(row('rack:parse_query'), '[data-role=pair]')).toEqual(['a = 1', 'b = 2']);
-    expect(text(root, '[data-role=summary]')).toBe('6 of 9 stacks read this query the same way; 3 read it differently.');
+    expect(text(root, '[data-role=summary]')).toBe(
+      '6 of 9 stacks read this query the same way; 3 read it differently.',
+    );
   });
 
   it('sends the query as a browser does, and names refusals and errors', async () => {
@@ -230,7 +270,11 @@ describe('Servers', () => {
     expect(row('rails:ActionDispatch::Request#GET').getAttribute('data-differs')).toBe('error');
     expect(text(row('rails:ActionDispatch::Request#GET'), '[data-role=reading]')).toContain('400');
     const tomcat = await render(Servers, { value: '/s?q=|' });
-    expect(rows(tomcat).find((tr) => tr.getAttribute('data-stack') === 'java:tomcat')!.getAttribute('data-differs')).toBe('refused');
+    expect(
+      rows(tomcat)
+        .find((tr) => tr.getAttribute('data-stack') === 'java:tomcat')!
+        .getAttribute('data-differs'),
+    ).toBe('refused');
   });
 
   it('keeps a hostile query bounded: a megabyte and bidi controls stay inert text', async () => {
@@ -243,7 +287,9 @@ describe('Servers', () => {
 
 describe('ServerView', () => {
   const params = (root: HTMLElement) =>
-    root.querySelectorAll('[data-role=param]').map((tr) => [text(tr, '[data-role=name]'), text(tr, '[data-role=value]')]);
+    root
+      .querySelectorAll('[data-role=param]')
+      .map((tr) => [text(tr, '[data-role=name]'), text(tr, '[data-role=value]')]);
 
   it('shows what the server got from the vanishing search query', async () => {
     const root = await render(ServerView, { value: '/search?q=promises & async/await' }, 'uk');
@@ -252,11 +298,15 @@ describe('ServerView', () => {
       [' async/await', ''],
     ]);
     expect(text(root, '[data-role=path]')).toBe('/search');
-    expect(params(await render(ServerView, { value: '/search?q=promises%20%26%20async%2Fawait' }))).toEqual([['q', 'promises & async/await']]);
+    expect(params(await render(ServerView, { value: '/search?q=promises%20%26%20async%2Fawait' }))).toEqual([
+      ['q', 'promises & async/await'],
+    ]);
   });
 
   it('decodes the path as UTF-8 and says when it cannot', async () => {
-    expect(text(await render(ServerView, { value: '/products/Fu%C3%9Fball' }), '[data-role=path]')).toBe('/products/Fußball');
+    expect(text(await render(ServerView, { value: '/products/Fu%C3%9Fball' }), '[data-role=path]')).toBe(
+      '/products/Fußball',
+    );
     const root = await render(ServerView, { value: '/products/Fu%DFball' });
     expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('invalid-utf8');
     expect(text(root, '[data-role=error] code')).toBe('%DF');
@@ -275,14 +325,18 @@ describe('Normalize', () => {
     const root = await render(Normalize, { value: '/landing?utm_source=%65mail' });
     expect(text(root, '[data-role=output]')).toBe('/landing?utm_source=email');
     expect(text(root, '[data-role=key]')).toMatch(/^[0-9a-f]{16}$/);
-    expect(root.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule'))).toEqual(['decode-unreserved']);
+    expect(root.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule'))).toEqual([
+      'decode-unreserved',
+    ]);
     const data = await render(Normalize, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67' });
     expect(text(data, '[data-role=output]')).toBe('/go?next=/landing');
     expect(data.querySelector('input[name=model][value=data]')?.hasAttribute('checked')).toBe(true);
     const rfc = await render(Normalize, { value: '/go?next=%2f%6c%61%6e%64%69%6e%67', model: 'rfc3986' });
     expect(text(rfc, '[data-role=output]')).toBe('/go?next=%2Flanding');
     expect(rfc.querySelector('input[name=model][value=rfc3986]')?.hasAttribute('checked')).toBe(true);
-    expect(text(await render(Normalize, { value: '/go?next=%2F', plus: 'literal' }), '[data-role=output]')).toBe('/go?next=%2F');
+    expect(text(await render(Normalize, { value: '/go?next=%2F', plus: 'literal' }), '[data-role=output]')).toBe(
+      '/go?next=%2F',
+    );
   });
 
   it('says when a scheme is compared as text whatever the model', async () => {
@@ -292,18 +346,29 @@ describe('Normalize', () => {
   });
 
   it('applies the policy props, and shows them in its controls', async () => {
-    const props = { value: '/p?utm_source=EMAIL+&utm_id=1&b=2#top', caseInsensitive: 'utm_source,utm_medium', trim: true, drop: 'utm_id', fragment: 'keep', order: 'keep' };
+    const props = {
+      value: '/p?utm_source=EMAIL+&utm_id=1&b=2#top',
+      caseInsensitive: 'utm_source,utm_medium',
+      trim: true,
+      drop: 'utm_id',
+      fragment: 'keep',
+      order: 'keep',
+    };
     const root = await render(Normalize, props);
     expect(text(root, '[data-role=output]')).toBe('/p?utm_source=email&b=2#top');
     expect(root.querySelector('input[name=caseInsensitive]')?.getAttribute('value')).toBe('utm_source, utm_medium');
     expect(root.querySelector('input[name=trim]')?.hasAttribute('checked')).toBe(true);
     expect(root.querySelector('input[name=fragment][checked]')?.getAttribute('value')).toBe('keep');
-    expect(text(await render(Normalize, { value: '/p?q=a+b', plus: 'literal' }), '[data-role=output]')).toBe('/p?q=a+b');
+    expect(text(await render(Normalize, { value: '/p?q=a+b', plus: 'literal' }), '[data-role=output]')).toBe(
+      '/p?q=a+b',
+    );
     expect(text(await render(Normalize, { value: '/p?q=a+b' }), '[data-role=output]')).toBe('/p?q=a%20b');
   });
 
   it('says when nothing changed, and when the input is not a URL', async () => {
-    expect((await render(Normalize, { value: '/landing?utm_source=email' })).querySelector('[data-role=change]')).toBeNull();
+    expect(
+      (await render(Normalize, { value: '/landing?utm_source=email' })).querySelector('[data-role=change]'),
+    ).toBeNull();
     const root = await render(Normalize, { value: 'landing page' });
     expect(root.querySelector('[data-role=error]')?.getAttribute('data-code')).toBe('invalid-url');
     expect(text(root, '[data-role=output]')).toBe('');
@@ -312,7 +377,9 @@ describe('Normalize', () => {
 
 describe('Group', () => {
   const groups = (root: HTMLElement) =>
-    root.querySelectorAll('[data-role=group]').map((g) => [text(g, '[data-role=canonical]'), Number(g.getAttribute('data-count'))]);
+    root
+      .querySelectorAll('[data-role=group]')
+      .map((g) => [text(g, '[data-role=canonical]'), Number(g.getAttribute('data-count'))]);
   const six = [
     '/landing?utm_source=email',
     '/landing?utm_source=%65mail',
@@ -331,35 +398,57 @@ describe('Group', () => {
   });
 
   it('follows the policy props', async () => {
-    const base = ['/page?utm_source=email&campaign=test', '/page?utm_source=%65%6d%61%69%6c&campaign=test', '/page?utm_source=email%20&campaign=test', '/page?utm_source=EMAIL&campaign=test', '/page?utm_source=email&%63ampaign=test'];
+    const base = [
+      '/page?utm_source=email&campaign=test',
+      '/page?utm_source=%65%6d%61%69%6c&campaign=test',
+      '/page?utm_source=email%20&campaign=test',
+      '/page?utm_source=EMAIL&campaign=test',
+      '/page?utm_source=email&%63ampaign=test',
+    ];
     expect(groups(await render(Group, { lines: base }))).toEqual([
       ['/page?campaign=test&utm_source=email', 3],
       ['/page?campaign=test&utm_source=EMAIL', 1],
       ['/page?campaign=test&utm_source=email%20', 1],
     ]);
-    expect(groups(await render(Group, { lines: base, trim: true, caseInsensitive: 'utm_source' }))).toEqual([['/page?campaign=test&utm_source=email', 5]]);
+    expect(groups(await render(Group, { lines: base, trim: true, caseInsensitive: 'utm_source' }))).toEqual([
+      ['/page?campaign=test&utm_source=email', 5],
+    ]);
   });
 
   it('puts split pages first and explains each merge in the HTML, with the rules Normalize names', async () => {
     const root = await render(Group, { lines: ['/home', '/home', '/home', '/a?x=%41', '/a?x=A'] }, 'uk');
-    expect(groups(root)).toEqual([['/a?x=A', 2], ['/home', 3]]);
+    expect(groups(root)).toEqual([
+      ['/a?x=A', 2],
+      ['/home', 3],
+    ]);
     const why = root.querySelectorAll('details[data-role=why]');
     // /home arrived under one spelling, already canonical: nothing to explain.
     expect(why).toHaveLength(1);
     expect(why[0]?.hasAttribute('open')).toBe(false);
     expect(why[0]?.querySelector('summary')?.text).toBe('Чому ці варіанти запису зведено в\u00a0один');
-    expect(why[0]?.querySelectorAll('[data-role=why-variant]').map((v) => [v.querySelector('code')?.text, v.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule'))])).toEqual([
+    expect(
+      why[0]
+        ?.querySelectorAll('[data-role=why-variant]')
+        .map((v) => [
+          v.querySelector('code')?.text,
+          v.querySelectorAll('[data-role=change]').map((c) => c.getAttribute('data-rule')),
+        ]),
+    ).toEqual([
       ['/a?x=%41', ['decode-unreserved']],
       ['/a?x=A', []],
     ]);
-    expect(text(root, '[data-role=summary]')).toBe('Рядків: 5. Сторінок: 2. Сторінок, що надійшли у\u00a0двох і\u00a0більше варіантах запису: 1. Не URL: 0.');
+    expect(text(root, '[data-role=summary]')).toBe(
+      'Рядків: 5. Сторінок: 2. Сторінок, що надійшли у\u00a0двох і\u00a0більше варіантах запису: 1. Не URL: 0.',
+    );
   });
 
   it('writes figures with the locale’s digit grouping', async () => {
     const lines = Array.from({ length: 1234 }, (_, i) => `/p${i % 2}`);
     expect(text(await render(Group, { lines }, 'en'), '[data-role=summary]')).toContain('Rows: 1,234.');
     expect(text(await render(Group, { lines }, 'hi'), '[data-role=summary]')).toContain('पंक्तियाँ: 1,234।');
-    expect(text(await render(Group, { lines: Array.from({ length: 123456 }, () => '/p') }, 'hi'), '[data-role=summary]')).toContain('पंक्तियाँ: 1,23,456।');
+    expect(
+      text(await render(Group, { lines: Array.from({ length: 123456 }, () => '/p') }, 'hi'), '[data-role=summary]'),
+    ).toContain('पंक्तियाँ: 1,23,456।');
     expect(text(await render(Group, { lines }, 'uk'), '[data-role=summary]')).toContain('Рядків: 1\u00a0234.');
   });
 
@@ -371,12 +460,15 @@ describe('Group', () => {
 });
 
 describe('Compare', () => {
-  const verdict = async (a: string, b: string) => (await render(Compare, { a, b })).querySelector('[data-role=output]')?.getAttribute('data-verdict');
+  const verdict = async (a: string, b: string) =>
+    (await render(Compare, { a, b })).querySelector('[data-role=output]')?.getAttribute('data-verdict');
 
   it('tells encoding-only differences from different data', async () => {
     expect(await verdict('/page?utm_source=email', '/page?utm_source=%65mail')).toBe('equivalent');
     expect(await verdict('/page?utm_source=email', '/page?utm_source=email')).toBe('identical');
-    expect(await verdict('/landing?utm_source=email+campaign', '/landing?utm_source=email%2Bcampaign')).toBe('different');
+    expect(await verdict('/landing?utm_source=email+campaign', '/landing?utm_source=email%2Bcampaign')).toBe(
+      'different',
+    );
     expect(await verdict('/files/a%2fb', '/files/a%2Fb')).toBe('equivalent');
     expect(await verdict('/files/reports%2F2024.pdf', '/files/reports/2024.pdf')).toBe('different');
   });
@@ -421,13 +513,24 @@ describe('Compare', () => {
 
 describe('Functions', () => {
   // What the real functions wrote (tests/fixtures/encoders.json, made by their own runtimes).
-  const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<string, Record<string, string | { error: string }>>;
+  const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, string | { error: string }>
+  >;
   const ids = Object.keys(real).filter((k) => !k.startsWith('$'));
   const rows = (root: HTMLElement) => root.querySelectorAll('tr[data-encoder]');
-  const encoded = (root: HTMLElement) => Object.fromEntries(rows(root).map((r) => [r.getAttribute('data-encoder'), r.querySelector('[data-role=encoded]')?.text]));
+  const encoded = (root: HTMLElement) =>
+    Object.fromEntries(
+      rows(root).map((r) => [r.getAttribute('data-encoder'), r.querySelector('[data-role=encoded]')?.text]),
+    );
 
   it('writes, in one row per function, what each real function wrote', async () => {
-    for (const [value, locale] of [['C++ & C#', 'en'], ['ламінат', 'uk'], ['%41', 'hi'], ['a/b?c=d', 'th']] as const) {
+    for (const [value, locale] of [
+      ['C++ & C#', 'en'],
+      ['ламінат', 'uk'],
+      ['%41', 'hi'],
+      ['a/b?c=d', 'th'],
+    ] as const) {
       const root = await render(Functions, { value }, locale);
       expect(rows(root)).toHaveLength(ids.length);
       expect(encoded(root)).toEqual(Object.fromEntries(ids.map((id) => [id, real[id]?.[value]])));
@@ -436,7 +539,15 @@ describe('Functions', () => {
 
   it('groups the rows by language and shows each space and existing-escape rule', async () => {
     const root = await render(Functions, { value: 'x' }, 'th');
-    expect(root.querySelectorAll('tbody th[scope=rowgroup]').map((th) => th.text)).toEqual(['JavaScript', 'Python', 'Java', 'PHP', 'Go', '.NET', 'Ruby']);
+    expect(root.querySelectorAll('tbody th[scope=rowgroup]').map((th) => th.text)).toEqual([
+      'JavaScript',
+      'Python',
+      'Java',
+      'PHP',
+      'Go',
+      '.NET',
+      'Ruby',
+    ]);
     const cell = (id: string, role: string) => root.querySelector(`tr[data-encoder="${id}"] [data-role=${role}]`)?.text;
     for (const id of ids) {
       expect(cell(id, 'space')).toBe(real[id]?.[' ']);
@@ -456,9 +567,15 @@ describe('Functions', () => {
     expect(thrown?.text).toContain('кидає');
     expect(row('js:encodeURIComponent').querySelector('[data-role=encoded]')?.text).toBe('');
     // URLSearchParams and Java replace it, as the real functions did with a lone surrogate.
-    expect(row('js:URLSearchParams').querySelector('[data-role=notice][data-code=lone-surrogate]')?.text).toContain('U+FFFD');
-    expect(row('js:URLSearchParams').querySelector('[data-role=encoded]')?.text).toBe(new URLSearchParams({ q: 'ab\uD800c' }).toString().slice(2));
-    expect(row('java:URLEncoder.encode').querySelector('[data-role=encoded]')?.text).toBe(`ab${(real['java:URLEncoder.encode']?.['\uD800'] as string)}c`);
+    expect(row('js:URLSearchParams').querySelector('[data-role=notice][data-code=lone-surrogate]')?.text).toContain(
+      'U+FFFD',
+    );
+    expect(row('js:URLSearchParams').querySelector('[data-role=encoded]')?.text).toBe(
+      new URLSearchParams({ q: 'ab\uD800c' }).toString().slice(2),
+    );
+    expect(row('java:URLEncoder.encode').querySelector('[data-role=encoded]')?.text).toBe(
+      `ab${real['java:URLEncoder.encode']?.['\uD800'] as string}c`,
+    );
     // PHP strings cannot hold one.
     expect(row('php:urlencode').querySelector('[data-role=error]')?.text).toContain('PHP');
     expect(root.querySelectorAll('[data-role=error][data-code=lone-surrogate]')).toHaveLength(11);
@@ -473,19 +590,37 @@ describe('Functions', () => {
     expect(row.querySelector('[data-role=cut]')?.text).toContain('200,000');
     expect(root.querySelectorAll('[data-role=cut]')).toHaveLength(ids.length);
     // The figure as each language writes it: Hindi groups by lakhs, Ukrainian with a no-break space.
-    const cutIn = async (locale: string) => (await render(Functions, { value }, locale)).querySelector('tr[data-encoder="python:quote"] [data-role=cut]')?.text;
+    const cutIn = async (locale: string) =>
+      (await render(Functions, { value }, locale)).querySelector('tr[data-encoder="python:quote"] [data-role=cut]')
+        ?.text;
     expect(await cutIn('hi')).toContain('2,00,000');
     expect(await cutIn('uk')).toContain('200\u00a0000');
   });
 
   it('encodes a long text only as far as a cell shows, and still counts the different results of the whole', () => {
     const m = dictFor('en', ['common', 'issue', 'functions']);
-    const distinct = (s: string) => Number(/Different results: (\d+)/.exec(functionsView(m, s, { id: 'f', live: true }).summary)?.[1]);
+    const distinct = (s: string) =>
+      Number(/Different results: (\d+)/.exec(functionsView(m, s, { id: 'f', live: true }).summary)?.[1]);
     // The counting shortcut against encoding the whole text with every function.
-    const whole = (s: string) => new Set(encoders.flatMap((e) => { const r = e.encode(s); return r.ok ? [r.value] : []; })).size;
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '~', '*', '/', "'", '+', '%', 'é', '😀', '\uD800', '\uDC00'), maxLength: 12 }), (s) => {
-      expect(distinct(s)).toBe(whole(s));
-    }), { numRuns: 500 });
+    const whole = (s: string) =>
+      new Set(
+        encoders.flatMap((e) => {
+          const r = e.encode(s);
+          return r.ok ? [r.value] : [];
+        }),
+      ).size;
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', ' ', '~', '*', '/', "'", '+', '%', 'é', '😀', '\uD800', '\uDC00'),
+          maxLength: 12,
+        }),
+        (s) => {
+          expect(distinct(s)).toBe(whole(s));
+        },
+      ),
+      { numRuns: 500 },
+    );
     // A ~ far past the first 200,000 characters still tells the form encoders apart.
     const long = `${'a b'.repeat(100_000)}~`;
     const v = functionsView(m, long, { id: 'f', live: true });
@@ -511,14 +646,22 @@ describe('Functions', () => {
     expect(root.querySelector('img')).toBeNull();
     const buttons = root.querySelectorAll('button[data-action=copy-encoded]');
     expect(buttons).toHaveLength(ids.length);
-    expect(buttons.every((b) => b.hasAttribute('hidden') && root.querySelector(`#${b.getAttribute('aria-describedby')}`))).toBe(true);
+    expect(
+      buttons.every((b) => b.hasAttribute('hidden') && root.querySelector(`#${b.getAttribute('aria-describedby')}`)),
+    ).toBe(true);
   });
 });
 
 describe('QuickBox', () => {
   it('holds a compact encoder and decoder under one heading', async () => {
-    const root = parse(await container.renderToString(QuickBox, { props: {}, request: new Request('http://localhost/uk/') }));
-    expect(root.querySelectorAll('[data-widget]').map((w) => [w.getAttribute('data-widget'), w.getAttribute('id'), w.getAttribute('lang')])).toEqual([
+    const root = parse(
+      await container.renderToString(QuickBox, { props: {}, request: new Request('http://localhost/uk/') }),
+    );
+    expect(
+      root
+        .querySelectorAll('[data-widget]')
+        .map((w) => [w.getAttribute('data-widget'), w.getAttribute('id'), w.getAttribute('lang')]),
+    ).toEqual([
       ['encode', 'quick-encode', 'uk'],
       ['decode', 'quick-decode', 'uk'],
     ]);

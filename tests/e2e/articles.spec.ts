@@ -43,7 +43,11 @@ const EDITIONS: Record<'en' | 'uk' | 'hi' | 'th', Edition> = {
     functions: "it's 100% ~fine~",
     stray: { input: '%zz%41', shown: '%zzA' },
     searchValue: 'promises & async/await',
-    group: { lines: ['/landing?utm_source=email', '/landing?utm_source=%65mail', '/landing?utm_source=EMAIL'], groups: 2, first: 2 },
+    group: {
+      lines: ['/landing?utm_source=email', '/landing?utm_source=%65mail', '/landing?utm_source=EMAIL'],
+      groups: 2,
+      first: 2,
+    },
     traversal: '../../secret.txt',
     letter: 'ж',
   },
@@ -54,7 +58,15 @@ const EDITIONS: Record<'en' | 'uk' | 'hi' | 'th', Edition> = {
     stray: { input: `%zz${encodeURIComponent('ї')}`, shown: '%zzї' },
     searchValue: 'ламінат & паркет',
     // The escaped plus stays apart.
-    group: { lines: ['/landing?utm_source=email%20кампанія', '/landing?utm_source=email+кампанія', '/landing?utm_source=email%2Bкампанія'], groups: 2, first: 2 },
+    group: {
+      lines: [
+        '/landing?utm_source=email%20кампанія',
+        '/landing?utm_source=email+кампанія',
+        '/landing?utm_source=email%2Bкампанія',
+      ],
+      groups: 2,
+      first: 2,
+    },
     traversal: '../../таємне.txt',
     letter: 'ї',
     spaceSummary: 'Пробіл',
@@ -66,7 +78,12 @@ const EDITIONS: Record<'en' | 'uk' | 'hi' | 'th', Edition> = {
     stray: { input: `100% ${encodeURIComponent('पक्का')}`, shown: '100% पक्का' },
     searchValue: 'दाल & चावल',
     group: {
-      lines: [`/landing?utm_source=${encodeURIComponent('अभियान')}`, `/landing?utm_source=${encodeURIComponent('अभियान').toLowerCase()}`, '/landing?utm_source=अभियान', '/landing?utm_source=email'],
+      lines: [
+        `/landing?utm_source=${encodeURIComponent('अभियान')}`,
+        `/landing?utm_source=${encodeURIComponent('अभियान').toLowerCase()}`,
+        '/landing?utm_source=अभियान',
+        '/landing?utm_source=email',
+      ],
       groups: 2,
       first: 3,
     },
@@ -82,7 +99,12 @@ const EDITIONS: Record<'en' | 'uk' | 'hi' | 'th', Edition> = {
     searchValue: 'ผ้าไหม & ผ้าฝ้าย',
     // The escaped plus stays apart.
     group: {
-      lines: [`/landing?utm_source=email%20${encodeURIComponent('แคมเปญ')}`, `/landing?utm_source=email+${encodeURIComponent('แคมเปญ')}`, '/landing?utm_source=email แคมเปญ', '/landing?utm_source=email%2Bแคมเปญ'],
+      lines: [
+        `/landing?utm_source=email%20${encodeURIComponent('แคมเปญ')}`,
+        `/landing?utm_source=email+${encodeURIComponent('แคมเปญ')}`,
+        '/landing?utm_source=email แคมเปญ',
+        '/landing?utm_source=email%2Bแคมเปญ',
+      ],
       groups: 2,
       first: 3,
     },
@@ -110,15 +132,21 @@ for (const [locale, edition] of Object.entries(EDITIONS)) {
     test('encoding-sets: the form encoder agrees with URLSearchParams', async ({ page }) => {
       await open(page, 'encoding-sets/');
       await type(page, 'encode-form-thai', edition.form);
-      await expect(output(page, 'encode-form-thai')).toHaveText(new URLSearchParams({ x: edition.form }).toString().slice(2));
+      await expect(output(page, 'encode-form-thai')).toHaveText(
+        new URLSearchParams({ x: edition.form }).toString().slice(2),
+      );
     });
 
-    test('encoding-functions: every function answers a new value, the JavaScript ones as the browser does', async ({ page }) => {
+    test('encoding-functions: every function answers a new value, the JavaScript ones as the browser does', async ({
+      page,
+    }) => {
       await open(page, 'encoding-functions/');
       await type(page, 'functions-main', edition.functions);
       const row = (id: string) => page.locator(`#functions-main tr[data-encoder="${id}"] [data-role=encoded]`);
       await expect(row('js:encodeURIComponent')).toHaveText(encodeURIComponent(edition.functions));
-      await expect(row('js:URLSearchParams')).toHaveText(new URLSearchParams({ q: edition.functions }).toString().slice(2));
+      await expect(row('js:URLSearchParams')).toHaveText(
+        new URLSearchParams({ q: edition.functions }).toString().slice(2),
+      );
       await expect(page.locator('#functions-main tr[data-encoder]')).toHaveCount(14);
     });
 
@@ -151,7 +179,11 @@ for (const [locale, edition] of Object.entries(EDITIONS)) {
       const value = encodeURIComponent(encodeURIComponent(edition.traversal));
       await type(page, 'decode-double-traversal', value);
       const layers = page.locator('#decode-double-traversal [data-role=layer]');
-      await expect(layers).toHaveText([value, decodeURIComponent(value), decodeURIComponent(decodeURIComponent(value))]);
+      await expect(layers).toHaveText([
+        value,
+        decodeURIComponent(value),
+        decodeURIComponent(decodeURIComponent(value)),
+      ]);
     });
 
     test('faq: an answer encodes a new letter', async ({ page }) => {
@@ -173,7 +205,7 @@ for (const [locale, edition] of Object.entries(EDITIONS)) {
   });
 }
 
-test('encoding-sets: the browser sets answer a new value as the page\'s own URL parser does', async ({ page }) => {
+test("encoding-sets: the browser sets answer a new value as the page's own URL parser does", async ({ page }) => {
   await page.goto('/en/encoding-sets/');
   await type(page, 'browser-sets-main', 'a b"c');
   const expected = await page.evaluate(() => {

@@ -75,14 +75,24 @@ async function diagramProblems(page: Page): Promise<Problem[]> {
         const rect = t.parentElement?.matches('g.dg-b') ? t.parentElement.querySelector('rect')!.getBBox() : null;
         // Horizontally the text must stay inside its box; vertically, its line (the font's
         // ascent and descent, taller than the ink) may touch the box's edge.
-        if (rect && (b.x < rect.x - SLACK || b.x + b.width > rect.x + rect.width + SLACK || b.y < rect.y - 3 || b.y + b.height > rect.y + rect.height + 3)) {
-          problems.push({ figure: name, problem: `${label} overflows its box (${Math.round(b.width)} px in ${Math.round(rect.width)} px)` });
+        if (
+          rect &&
+          (b.x < rect.x - SLACK ||
+            b.x + b.width > rect.x + rect.width + SLACK ||
+            b.y < rect.y - 3 ||
+            b.y + b.height > rect.y + rect.height + 3)
+        ) {
+          problems.push({
+            figure: name,
+            problem: `${label} overflows its box (${Math.round(b.width)} px in ${Math.round(rect.width)} px)`,
+          });
         }
         for (const [j, o] of boxes.entries()) {
           if (j <= i) continue;
           const dx = Math.min(b.x + b.width, o.x + o.width) - Math.max(b.x, o.x);
           const dy = Math.min(b.y + b.height, o.y + o.height) - Math.max(b.y, o.y);
-          if (dx > SLACK && dy > 3) problems.push({ figure: name, problem: `${label} overlaps ${JSON.stringify(texts[j]!.textContent)}` });
+          if (dx > SLACK && dy > 3)
+            problems.push({ figure: name, problem: `${label} overlaps ${JSON.stringify(texts[j]!.textContent)}` });
         }
         const screen = t.getBoundingClientRect();
         const ink = channels(getComputedStyle(t).fill)!;
@@ -112,7 +122,9 @@ test('a diagram wider than a 320 px column scrolls inside its figure, from the k
   const scroller = page.locator('figure[data-diagram=grouping] .dg-scroll');
   const sizes = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   expect(sizes.scroll).toBeGreaterThan(sizes.client);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await expect(scroller).toHaveAttribute('tabindex', '0');
   await expect(scroller).toHaveAccessibleName(/\S/);
   await scroller.focus();
@@ -124,12 +136,22 @@ test('printed, a diagram uses the light scheme and fits the page', async ({ page
   await page.goto('/en/analytics-normalization/');
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
   const figure = page.locator('figure[data-diagram=pipeline]');
-  expect(await figure.locator('svg text').first().evaluate((t) => getComputedStyle(t).fill)).toBe('rgb(27, 29, 33)');
+  expect(
+    await figure
+      .locator('svg text')
+      .first()
+      .evaluate((t) => getComputedStyle(t).fill),
+  ).toBe('rgb(27, 29, 33)');
   const [svg, column] = await Promise.all([
     figure.locator('svg').evaluate((el) => el.getBoundingClientRect().width),
     figure.evaluate((el) => el.getBoundingClientRect().width),
   ]);
   expect(svg).toBeLessThanOrEqual(column);
   await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
-  expect(await figure.locator('svg text').first().evaluate((t) => getComputedStyle(t).fill)).toBe('rgb(232, 234, 237)');
+  expect(
+    await figure
+      .locator('svg text')
+      .first()
+      .evaluate((t) => getComputedStyle(t).fill),
+  ).toBe('rgb(232, 234, 237)');
 });

@@ -16,7 +16,10 @@ const origin = `http://127.0.0.1:${port}`;
 let server: PreviewServer | undefined;
 /** What the Ukrainian search says when it finds nothing (src/i18n/uk.json). */
 const nothingFound = (query: string): string =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'i18n', 'uk.json'), 'utf8')).search.none.replace('{{query}}', query);
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'i18n', 'uk.json'), 'utf8')).search.none.replace(
+    '{{query}}',
+    query,
+  );
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,7 +55,12 @@ test('fallback pages keep their English text out of the locale index', async ({ 
     // The first search loads Pagefind and its WebAssembly: slow on a busy machine.
     await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('search').getByRole('status')).not.toBeEmpty();
-    return page.getByRole('search').getByRole('list').first().getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    return page
+      .getByRole('search')
+      .getByRole('list')
+      .first()
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   };
   expect(await found('/en/beta/', 'wombat')).toContain('/en/beta/');
   expect(await found('/uk/beta/', 'wombat')).toEqual([]);

@@ -9,7 +9,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 type Strings = { [key: string]: string | Strings };
 const strings = (locale: string): Strings =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'i18n', `${locale}.json`), 'utf8')) as Strings;
-const get = (locale: string, path: string) => path.split('.').reduce<Strings | string>((t, k) => (t as Strings)[k] ?? '', strings(locale)) as string;
+const get = (locale: string, path: string) =>
+  path.split('.').reduce<Strings | string>((t, k) => (t as Strings)[k] ?? '', strings(locale)) as string;
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 800, height: 900 };
@@ -20,7 +21,9 @@ async function expanded(page: Page, summary: Locator): Promise<boolean | undefin
   const cdp = await page.context().newCDPSession(page);
   await summary.evaluate((el) => el.setAttribute('data-probe', ''));
   const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
-  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-probe]' })) as { nodeId: number };
+  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-probe]' })) as {
+    nodeId: number;
+  };
   const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })) as {
     nodes: { properties?: { name: string; value: { value: unknown } }[] }[];
   };
@@ -31,7 +34,9 @@ async function expanded(page: Page, summary: Locator): Promise<boolean | undefin
 
 for (const locale of ['en', 'uk']) {
   for (const viewport of [PHONE, TABLET]) {
-    test(`${locale} at ${viewport.width} px: the menu opens from the header's button by keyboard and closes on Escape`, async ({ page }) => {
+    test(`${locale} at ${viewport.width} px: the menu opens from the header's button by keyboard and closes on Escape`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto(`/${locale}/decoding/`);
       const button = page.locator('.site-menu__button');
@@ -46,7 +51,13 @@ for (const locale of ['en', 'uk']) {
       expect(box && header && box.y + box.height <= header.y + header.height).toBe(true);
       for (const other of await page.locator('.site-header__inner > *:visible').all()) {
         const o = await other.boundingBox();
-        const overlaps = o && box && o.x < box.x + box.width && box.x < o.x + o.width && o.y < box.y + box.height && box.y < o.y + o.height;
+        const overlaps =
+          o &&
+          box &&
+          o.x < box.x + box.width &&
+          box.x < o.x + o.width &&
+          o.y < box.y + box.height &&
+          box.y < o.y + o.height;
         expect(overlaps, 'the menu button overlaps the header').toBeFalsy();
       }
 
@@ -76,7 +87,9 @@ for (const locale of ['en', 'uk']) {
     });
   }
 
-  test(`${locale} at 1280 px: the menu is a sticky column beside the text, the contents one on the other side`, async ({ page }) => {
+  test(`${locale} at 1280 px: the menu is a sticky column beside the text, the contents one on the other side`, async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto(`/${locale}/analytics-normalization/`);
     await expect(page.locator('.site-menu__button')).toBeHidden();
@@ -106,7 +119,10 @@ for (const locale of ['en', 'uk']) {
     expect(ids.length).toBeGreaterThan(3);
     for (const id of [ids[2], ids[ids.length - 2], ids[0]] as string[]) {
       // The heading just under the top of the window, as after reading down to it.
-      await page.evaluate((id) => scrollTo(0, (document.getElementById(id)?.getBoundingClientRect().top ?? 0) + scrollY - 40), id);
+      await page.evaluate(
+        (id) => scrollTo(0, (document.getElementById(id)?.getBoundingClientRect().top ?? 0) + scrollY - 40),
+        id,
+      );
       await expect(page.locator('page-toc a[aria-current=true]')).toHaveAttribute('href', `#${id}`);
       await expect(page.locator('page-toc a[aria-current]')).toHaveCount(1);
     }
@@ -116,7 +132,9 @@ for (const locale of ['en', 'uk']) {
 }
 
 for (const locale of ['en', 'th', 'hi', 'uk']) {
-  test(`${locale} at 390 x 844: the contents are a closed disclosure and the first paragraph is on the first screen`, async ({ page }) => {
+  test(`${locale} at 390 x 844: the contents are a closed disclosure and the first paragraph is on the first screen`, async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await page.goto(`/${locale}/analytics-normalization/`);
     const summary = page.locator('page-toc summary');
@@ -234,9 +252,11 @@ test('tables scroll sideways in a labelled box that the keyboard reaches', async
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => wide.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   // A URL in a cell is never broken every few characters: each code line holds a whole word.
-  const narrowest = await wide.locator('code').evaluateAll((codes) =>
-    Math.min(...codes.map((c) => c.getBoundingClientRect().width / Math.max(1, c.getClientRects().length))),
-  );
+  const narrowest = await wide
+    .locator('code')
+    .evaluateAll((codes) =>
+      Math.min(...codes.map((c) => c.getBoundingClientRect().width / Math.max(1, c.getClientRects().length))),
+    );
   expect(narrowest).toBeGreaterThan(20);
 });
 
@@ -247,7 +267,8 @@ for (const path of PAGES) {
     await page.goto(path);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(await overflow(), `${width} px`).toBeLessThanOrEqual(0);
       if (width < 1152) {
         await page.locator('.site-menu__button').click();
@@ -271,21 +292,35 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await page.locator('page-toc summary').click();
     await page.locator('language-switcher summary').click();
-    const rest = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).withRules(['color-contrast', 'landmark-unique', 'scrollable-region-focusable', 'nested-interactive', 'aria-allowed-attr']).analyze();
+    const rest = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .withRules([
+        'color-contrast',
+        'landmark-unique',
+        'scrollable-region-focusable',
+        'nested-interactive',
+        'aria-allowed-attr',
+      ])
+      .analyze();
     expect(rest.violations.map((v) => v.id)).toEqual([]);
   });
 }
 
-test('landmarks stay unique and scroll boxes focusable with every disclosure open (three Compare widgets)', async ({ page }) => {
+test('landmarks stay unique and scroll boxes focusable with every disclosure open (three Compare widgets)', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto('/en/faq/');
   await page.evaluate(() => {
     for (const d of document.querySelectorAll('details')) d.open = true;
   });
   // The widgets draw their part tables once their code has loaded (on first use).
-  for (const w of await page.locator('[data-widget=compare]').all()) await w.locator('[data-role=input]').first().focus();
+  for (const w of await page.locator('[data-widget=compare]').all())
+    await w.locator('[data-role=input]').first().focus();
   await expect(page.locator('[data-widget=compare] .w-scroll').first()).toBeAttached();
   expect(await page.locator('[data-widget=compare] .w-scroll').count()).toBeGreaterThan(1);
-  const results = await new AxeBuilder({ page }).withRules(['landmark-unique', 'scrollable-region-focusable']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withRules(['landmark-unique', 'scrollable-region-focusable'])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

@@ -22,7 +22,11 @@ const PAGE = `<!doctype html><html><head><meta charset="windows-1252"><title>leg
 test.beforeEach(async ({ page }) => {
   await page.route(`${ORIGIN}/**`, (route) =>
     new URL(route.request().url()).pathname === '/'
-      ? route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=windows-1252' }, body: Buffer.from(PAGE, 'latin1') })
+      ? route.fulfill({
+          status: 200,
+          headers: { 'content-type': 'text/html; charset=windows-1252' },
+          body: Buffer.from(PAGE, 'latin1'),
+        })
       : route.fulfill({ status: 204 }),
   );
   await page.goto(`${ORIGIN}/`);

@@ -28,7 +28,9 @@ for (const { path } of builtPages()) {
     expect(await violations(page), 'dark scheme').toEqual([]);
 
     await page.setViewportSize({ width: 320, height: 640 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, 'horizontal overflow at 320 px').toBeLessThanOrEqual(0);
     expect(foreign, 'requests to other origins').toEqual([]);
   });

@@ -7,7 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 type Strings = { [key: string]: string | Strings };
 const strings = (locale: string): Strings =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'i18n', `${locale}.json`), 'utf8')) as Strings;
-const get = (tree: Strings, path: string) => path.split('.').reduce<Strings | string>((t, k) => (t as Strings)[k] ?? '', tree) as string;
+const get = (tree: Strings, path: string) =>
+  path.split('.').reduce<Strings | string>((t, k) => (t as Strings)[k] ?? '', tree) as string;
 
 interface Item {
   marker: string;
@@ -31,7 +32,11 @@ async function tocAsRendered(page: Page): Promise<Item[]> {
       .filter((c) => c.role?.value === 'listitem')
       .map((li) => {
         const sub = find(li, 'list');
-        return { marker: find(li, 'ListMarker')?.name?.value.trim() ?? '', link: find(li, 'link')?.name?.value ?? '', items: sub ? items(sub) : [] };
+        return {
+          marker: find(li, 'ListMarker')?.name?.value.trim() ?? '',
+          link: find(li, 'link')?.name?.value ?? '',
+          items: sub ? items(sub) : [],
+        };
       });
   const nav = nodes.find((n) => n.role?.value === 'navigation' && n.name?.value === get(strings('en'), 'article.toc'));
   const list = nav && find(nav, 'list');
@@ -47,7 +52,8 @@ test('the table of contents numbers sections 1, 2, 3… and each section’s sub
   expect(toc.map((i) => i.marker)).toEqual(toc.map((_, n) => `${n + 1}.`));
   const nested = toc.filter((i) => i.items.length > 0);
   expect(nested.length).toBeGreaterThan(0);
-  for (const section of nested) expect(section.items.map((i) => i.marker)).toEqual(section.items.map((_, n) => `${n + 1}.`));
+  for (const section of nested)
+    expect(section.items.map((i) => i.marker)).toEqual(section.items.map((_, n) => `${n + 1}.`));
   // The section after the subsections keeps its own number.
   const after = toc[toc.indexOf(nested[0] as Item) + 1];
   expect(after?.marker).toBe(`${toc.indexOf(nested[0] as Item) + 2}.`);
@@ -95,7 +101,16 @@ test('a printed tools page shows every widget’s input beside its result, and n
     await expect(page.locator(selector).first(), selector).toBeHidden();
   }
   const widgets = page.locator('[data-widget]');
-  const ids = ['tool-encode', 'tool-decode', 'tool-anatomy', 'tool-server-view', 'tool-servers', 'tool-normalize', 'tool-group', 'tool-compare'];
+  const ids = [
+    'tool-encode',
+    'tool-decode',
+    'tool-anatomy',
+    'tool-server-view',
+    'tool-servers',
+    'tool-normalize',
+    'tool-group',
+    'tool-compare',
+  ];
   expect(await widgets.evaluateAll((els) => els.map((e) => e.id))).toEqual(ids);
   let chosenShown = 0;
   for (const w of await widgets.all()) {
@@ -104,17 +119,22 @@ test('a printed tools page shows every widget’s input beside its result, and n
     for (const input of await w.locator('[data-role=input]').all()) {
       await expect(input, `${id}: input`).toBeVisible();
       // The whole text, not a scrolled box.
-      expect(await input.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), `${id}: input shown whole`).toBe(true);
+      expect(await input.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), `${id}: input shown whole`).toBe(
+        true,
+      );
     }
     // Of each set of options on screen, the chosen one's label (options in a closed
     // disclosure print with it closed, as on screen).
-    for (const option of await w.locator('label:has(> input[type=radio]):not(details:not([open]) *, [hidden] *)').all()) {
+    for (const option of await w
+      .locator('label:has(> input[type=radio]):not(details:not([open]) *, [hidden] *)')
+      .all()) {
       const chosen = await option.locator('input').isChecked();
       if (chosen) await expect(option, `${id}: the chosen option`).toBeVisible();
       else await expect(option, `${id}: an option not chosen`).toBeHidden();
       if (chosen) chosenShown++;
     }
-    for (const c of await w.locator('button, summary, input[type=file]').all()) await expect(c, `${id}: a control`).toBeHidden();
+    for (const c of await w.locator('button, summary, input[type=file]').all())
+      await expect(c, `${id}: a control`).toBeHidden();
   }
   expect(chosenShown, 'options printed as chosen').toBeGreaterThanOrEqual(3);
   await page.emulateMedia({ media: 'screen' });

@@ -14,7 +14,9 @@ const strings = (locale: Locale): Record<string, string> =>
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A message with its placeholders filled in; a placeholder left as `null` matches any number. */
 const message = (template: string, values: Record<string, string | null>) =>
-  new RegExp(`^${escapeRegExp(template).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, k: string) => (values[k] === null ? '\\d+' : escapeRegExp(values[k] ?? '')))}$`);
+  new RegExp(
+    `^${escapeRegExp(template).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, k: string) => (values[k] === null ? '\\d+' : escapeRegExp(values[k] ?? '')))}$`,
+  );
 
 const field = (page: Page) => page.getByRole('search').getByRole('searchbox');
 const status = (page: Page) => page.getByRole('search').getByRole('status');
@@ -26,7 +28,9 @@ async function search(page: Page, locale: Locale, query: string): Promise<string
   // The panel is busy until the results of this very query are shown.
   await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0);
   const s = strings(locale);
-  await expect(status(page)).toHaveText(new RegExp(`${message(s.results ?? '', { count: null }).source}|${message(s.none ?? '', { query }).source}`));
+  await expect(status(page)).toHaveText(
+    new RegExp(`${message(s.results ?? '', { count: null }).source}|${message(s.none ?? '', { query }).source}`),
+  );
   return results(page).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
@@ -50,7 +54,10 @@ for (const locale of LOCALES) {
     const hrefs = await search(page, locale, query);
     await expect(status(page)).toHaveText(message(s.results ?? '', { count: null }));
     expect(hrefs).toContain(href);
-    expect(hrefs.filter((h) => !h.startsWith(`/${locale}/`)), 'results in other locales').toEqual([]);
+    expect(
+      hrefs.filter((h) => !h.startsWith(`/${locale}/`)),
+      'results in other locales',
+    ).toEqual([]);
     await expect(page.getByRole('search').getByRole('list').first()).toHaveAccessibleName(s.resultsLabel ?? '');
 
     // A word in no locale; Pagefind would match a Latin nonsense word by its first letter
@@ -89,7 +96,9 @@ for (const locale of LOCALES) {
     // From another page.
     await page.goto(`/${locale}/tools/`);
     expect(await search(page, locale, '%20')).toContain(answer);
-    await results(page).and(page.locator(`[href="${answer}"]`)).click();
+    await results(page)
+      .and(page.locator(`[href="${answer}"]`))
+      .click();
     await expect(page).toHaveURL(answer);
     const details = page.locator('details#space-percent20-or-plus');
     await expect(details).toHaveAttribute('open', '');
@@ -99,7 +108,9 @@ for (const locale of LOCALES) {
     await details.locator('> summary').click();
     await expect(details).not.toHaveAttribute('open');
     await search(page, locale, '%20');
-    await results(page).and(page.locator(`[href="${answer}"]`)).click();
+    await results(page)
+      .and(page.locator(`[href="${answer}"]`))
+      .click();
     await expect(details).toHaveAttribute('open', '');
     await expect(page.getByRole('search').locator('.site-search__panel')).toBeHidden();
   });
@@ -114,7 +125,9 @@ test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape wor
   await expect(field(page)).toBeFocused();
   // The K key typing another letter, as with a Ukrainian layout.
   await page.locator('main h1').click();
-  await page.evaluate(() => dispatchEvent(new KeyboardEvent('keydown', { key: 'л', code: 'KeyK', ctrlKey: true, bubbles: true })));
+  await page.evaluate(() =>
+    dispatchEvent(new KeyboardEvent('keydown', { key: 'л', code: 'KeyK', ctrlKey: true, bubbles: true })),
+  );
   await expect(field(page)).toBeFocused();
 
   // A / typed into a widget is text, not a shortcut.
@@ -161,7 +174,9 @@ test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape wor
   await expect(page).toHaveURL(first ?? '');
 });
 
-test('results that arrive while the reader is in the earlier ones keep the panel open and the focus in place', async ({ page }) => {
+test('results that arrive while the reader is in the earlier ones keep the panel open and the focus in place', async ({
+  page,
+}) => {
   await page.goto('/en/tools/');
   expect((await search(page, 'en', 'percent')).length).toBeGreaterThan(2);
   await page.keyboard.press('ArrowDown');
@@ -182,7 +197,10 @@ test('results that arrive while the reader is in the earlier ones keep the panel
   await expect(field(page)).toHaveValue('percent encoding');
 });
 
-test('the search loads on opening, from this site only, and no request carries the query', async ({ browser, baseURL }) => {
+test('the search loads on opening, from this site only, and no request carries the query', async ({
+  browser,
+  baseURL,
+}) => {
   const fetched: string[][] = [];
   for (const query of ['percent', 'mojibake']) {
     const context = await browser.newContext();
@@ -193,15 +211,22 @@ test('the search loads on opening, from this site only, and no request carries t
     page.on('request', (r) => requests.push(r.url()));
     await page.goto('/en/faq/');
     await page.waitForLoadState('networkidle');
-    const searchFiles = () => requests.map((u) => new URL(u).pathname).filter((p) => /^\/(pagefind\/|_astro\/search\.)/.test(p));
+    const searchFiles = () =>
+      requests.map((u) => new URL(u).pathname).filter((p) => /^\/(pagefind\/|_astro\/search\.)/.test(p));
     expect(searchFiles(), 'search files fetched before opening').toEqual([]);
 
     expect((await search(page, 'en', query)).length).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     const paths = searchFiles();
     expect(paths).toEqual(expect.arrayContaining(['/pagefind/pagefind.js', '/pagefind/wasm.en.pagefind']));
-    expect(requests.filter((u) => new URL(u).origin !== new URL(baseURL ?? '').origin), 'other origins').toEqual([]);
-    expect(requests.filter((u) => u.includes(query)), 'requests holding the query').toEqual([]);
+    expect(
+      requests.filter((u) => new URL(u).origin !== new URL(baseURL ?? '').origin),
+      'other origins',
+    ).toEqual([]);
+    expect(
+      requests.filter((u) => u.includes(query)),
+      'requests holding the query',
+    ).toEqual([]);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
     fetched.push([...new Set(paths)].sort());
     await context.close();
@@ -209,7 +234,9 @@ test('the search loads on opening, from this site only, and no request carries t
   // The files fetched are the same whatever the query: they tell the server nothing of it.
   expect(fetched[1]).toEqual(fetched[0]);
   // However the index is split, all of it is loaded, not the chunks holding the query's words.
-  const chunks = readdirSync(join(DIST, 'pagefind', 'index')).filter((f) => f.startsWith('en_')).map((f) => `/pagefind/index/${f}`);
+  const chunks = readdirSync(join(DIST, 'pagefind', 'index'))
+    .filter((f) => f.startsWith('en_'))
+    .map((f) => `/pagefind/index/${f}`);
   expect(fetched[0]).toEqual(expect.arrayContaining(chunks));
 });
 
@@ -231,9 +258,14 @@ test('the open search meets WCAG 2.2 AA in both schemes and fits 320 px', async 
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG).include('header').analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${width} px, ${colorScheme}`).toEqual([]);
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `${width} px, ${colorScheme}`,
+      ).toEqual([]);
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
     const panel = await page.locator('.site-search__panel').boundingBox();
     expect(panel && panel.x >= 0 && panel.x + panel.width <= width, `results inside the ${width} px screen`).toBe(true);

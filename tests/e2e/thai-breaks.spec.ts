@@ -42,10 +42,18 @@ async function measure(page: Page, terms: string[]): Promise<Layout> {
   return page.evaluate(
     ({ terms, widths }) => {
       const main = document.querySelector('main')!;
-      const NOT_PROSE = 'code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region], [data-widget]';
-      const blocks = [...main.querySelectorAll<HTMLElement>('p, li, h1, h2, h3, h4, td, th, dd, dt, figcaption, summary, blockquote')].filter((b) => !b.closest(NOT_PROSE));
+      const NOT_PROSE =
+        'code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region], [data-widget]';
+      const blocks = [
+        ...main.querySelectorAll<HTMLElement>('p, li, h1, h2, h3, h4, td, th, dd, dt, figcaption, summary, blockquote'),
+      ].filter((b) => !b.closest(NOT_PROSE));
       const found = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-      const result = { split: [] as string[], cuts: [] as { width: number; text: string; at: number }[], wrapped: 0, overflow: [] as string[] };
+      const result = {
+        split: [] as string[],
+        cuts: [] as { width: number; text: string; at: number }[],
+        wrapped: 0,
+        overflow: [] as string[],
+      };
       const THAI_LETTER = /[\u0E01-\u0E3A\u0E40-\u0E4E]/u;
       for (const width of widths) {
         main.style.width = `${width}px`;
@@ -83,7 +91,8 @@ async function measure(page: Page, terms: string[]): Promise<Layout> {
           }
           if (terms.length > 0) {
             for (const m of text.matchAll(found)) {
-              if (top(m.index) !== top(m.index + m[0].length - 1)) result.split.push(`${width}px: ${text.slice(Math.max(0, m.index - 6), m.index + m[0].length + 6)}`);
+              if (top(m.index) !== top(m.index + m[0].length - 1))
+                result.split.push(`${width}px: ${text.slice(Math.max(0, m.index - 6), m.index + m[0].length + 6)}`);
             }
           }
         }
@@ -91,11 +100,14 @@ async function measure(page: Page, terms: string[]): Promise<Layout> {
       // The page as laid out at 320 px: paragraphs wrap, and nothing is wider than the screen.
       main.style.width = '';
       for (const block of blocks) {
-        if (block.tagName === 'P' && block.offsetHeight > 2 * parseFloat(getComputedStyle(block).lineHeight)) result.wrapped += 1;
+        if (block.tagName === 'P' && block.offsetHeight > 2 * parseFloat(getComputedStyle(block).lineHeight))
+          result.wrapped += 1;
         // Tables scroll sideways in their own box, by design.
-        if (!block.closest('table') && block.getBoundingClientRect().right > window.innerWidth) result.overflow.push(`${block.tagName}: ${block.textContent?.slice(0, 40)}`);
+        if (!block.closest('table') && block.getBoundingClientRect().right > window.innerWidth)
+          result.overflow.push(`${block.tagName}: ${block.textContent?.slice(0, 40)}`);
       }
-      if (document.documentElement.scrollWidth > window.innerWidth) result.overflow.push(`the page scrolls sideways at ${window.innerWidth}px`);
+      if (document.documentElement.scrollWidth > window.innerWidth)
+        result.overflow.push(`the page scrolls sideways at ${window.innerWidth}px`);
       return result;
     },
     { terms, widths: WIDTHS },
@@ -114,10 +126,16 @@ function dictionaryCuts(cuts: Layout['cuts'], terms: string[]): string[] {
     while (start > 0 && THAI_LETTER.test(text[start - 1]!)) start--;
     while (end < text.length && THAI_LETTER.test(text[end]!)) end++;
     const run = text.slice(start, end);
-    const insideTerm = terms.some((t) => [...run.matchAll(new RegExp(t, 'g'))].some((m) => m.index < at - start && at - start < m.index + t.length));
+    const insideTerm = terms.some((t) =>
+      [...run.matchAll(new RegExp(t, 'g'))].some((m) => m.index < at - start && at - start < m.index + t.length),
+    );
     const segments = segmentThai(run, extra);
-    const between = segments.some((s, i) => s.start === at - start && s.kind === 'word' && segments[i - 1]?.kind === 'word');
-    return between && !insideTerm ? [] : [`${width}px: ${text.slice(Math.max(0, at - 8), at)}|${text.slice(at, at + 8)}`];
+    const between = segments.some(
+      (s, i) => s.start === at - start && s.kind === 'word' && segments[i - 1]?.kind === 'word',
+    );
+    return between && !insideTerm
+      ? []
+      : [`${width}px: ${text.slice(Math.max(0, at - 8), at)}|${text.slice(at, at + 8)}`];
   });
 }
 
@@ -132,7 +150,9 @@ async function fixturePage(page: Page, withStep: boolean) {
   }, article);
 }
 
-test('fixture: without the step Chromium cuts loanwords and Thai words; with it, never, and lines still wrap', async ({ page }) => {
+test('fixture: without the step Chromium cuts loanwords and Thai words; with it, never, and lines still wrap', async ({
+  page,
+}) => {
   await fixturePage(page, false);
   const before = await measure(page, FIXTURE_TERMS);
   // The control: Chromium's own Thai line breaking cuts these words.
@@ -152,7 +172,9 @@ test('fixture: without the step Chromium cuts loanwords and Thai words; with it,
 const articles = builtPages().filter((p) => /^\/th\/[^/]+\/$/.test(p.path) && p.root.querySelector('main .prose'));
 
 for (const { path } of articles) {
-  test(`${path}: Chromium breaks lines only between dictionary words, never inside a listed term; nothing wider than 320 px`, async ({ page }) => {
+  test(`${path}: Chromium breaks lines only between dictionary words, never inside a listed term; nothing wider than 320 px`, async ({
+    page,
+  }) => {
     test.skip(SITE_TERMS.length === 0, 'content/th/GLOSSARY.md lists no terms under ## คำที่ห้ามตัดบรรทัด');
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(path);

@@ -22,7 +22,9 @@ for (const { path } of builtPages().filter((p) => p.path.startsWith('/en/') || p
     });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const inline = await page.locator('script:not([src]):not([type="application/json"])').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    const inline = await page
+      .locator('script:not([src]):not([type="application/json"])')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     const fetched = [...scripts].map((p) => gzipSize(readFileSync(fileForPath(p) ?? '')));
     const total = [...fetched, ...inline.map(gzipSize)].reduce((a, b) => a + b, 0);
     console.log(`${path}: ${total} B of JavaScript for the first screen`);

@@ -9,7 +9,9 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function showProblems(page: Page) {
   await setValue(page.locator('#tool-encode [data-role=input]'), 'x{U+D800}');
-  await page.locator('#tool-decode [data-role=input]').fill('100% %EB%E0%EC%B3%ED%E0%F2 https%253A%252F%252Fexample.com');
+  await page
+    .locator('#tool-decode [data-role=input]')
+    .fill('100% %EB%E0%EC%B3%ED%E0%F2 https%253A%252F%252Fexample.com');
   await page.locator('#tool-anatomy [data-role=input]').fill('http://[::1');
   await page.locator('#tool-server-view [data-role=input]').fill('/p/%DF?q=a b&&c');
   await page.locator('#tool-normalize [data-role=input]').fill('not a url');
@@ -26,7 +28,9 @@ async function axe(page: Page) {
 
 for (const locale of LOCALES) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`tools page has no WCAG 2.2 AA violations, before and after errors (${locale}, ${colorScheme})`, async ({ page }) => {
+    test(`tools page has no WCAG 2.2 AA violations, before and after errors (${locale}, ${colorScheme})`, async ({
+      page,
+    }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto(tools(locale));
       await ready(page.locator('#tool-compare'));
@@ -50,9 +54,13 @@ test('every control has a name, results are announced politely, and targets are 
     await expect(w.locator('[aria-live=polite]').first()).toBeAttached();
     await expect(w.locator('[role=status]')).toBeAttached();
   }
-  const small = await page.locator('[data-widget] button:visible, [data-widget] summary:visible, [data-widget] select:visible, [data-widget] .w-choices label:visible').evaluateAll((els) =>
-    els.filter((e) => e.getBoundingClientRect().height < 24).map((e) => e.outerHTML.slice(0, 60)),
-  );
+  const small = await page
+    .locator(
+      '[data-widget] button:visible, [data-widget] summary:visible, [data-widget] select:visible, [data-widget] .w-choices label:visible',
+    )
+    .evaluateAll((els) =>
+      els.filter((e) => e.getBoundingClientRect().height < 24).map((e) => e.outerHTML.slice(0, 60)),
+    );
   expect(small).toEqual([]);
 });
 
@@ -66,13 +74,17 @@ for (const width of [320, 640]) {
     await page.locator('#tool-decode [data-role=input]').fill('%D0%BB'.repeat(200));
     // Group's table controls and an explained merge, with a long canonical URL.
     await page.locator('#tool-group input[name=format][value=csv]').check();
-    await page.locator('#tool-group [data-role=input]').fill(`page,views\n/a?q=${'%D0%BB'.repeat(60)},1\n/a?q=${'л'.repeat(60)},2`);
+    await page
+      .locator('#tool-group [data-role=input]')
+      .fill(`page,views\n/a?q=${'%D0%BB'.repeat(60)},1\n/a?q=${'л'.repeat(60)},2`);
     await expect(page.locator('#tool-group [data-role=canonical]')).toHaveCount(1);
     await expect(page.locator('#tool-group [data-role=canonical]')).toContainText('/a?q=');
     await page.locator('#tool-group [data-role=why] > summary').click();
     await expect(page.locator('#tool-group [data-role=why-variant]')).toHaveCount(2);
     await expect(page.locator('#tool-group select[name=count]')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }

@@ -15,9 +15,9 @@ for (const locale of ['en', 'hi']) {
       // The output's own text is exactly the URL: labels are drawn by CSS.
       await expect(out).toHaveText(url);
       expect(await texts(out.locator('.w-delim'))).toEqual([':', '//', '@', ':', '/', '/', '?', '=', '&', '=', '#']);
-      expect(await out.locator('.w-part').evaluateAll((els) => els.map((e) => e.className.replace('w-part w-part--', '')))).toEqual([
-        'scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment',
-      ]);
+      expect(
+        await out.locator('.w-part').evaluateAll((els) => els.map((e) => e.className.replace('w-part w-part--', ''))),
+      ).toEqual(['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment']);
       // Each part carries its name in the page's language (not colour alone).
       const label = await out.locator('.w-part--host').evaluate((e) => getComputedStyle(e, '::after').content);
       expect(label).not.toBe('none');
@@ -49,7 +49,10 @@ for (const locale of ['en', 'uk']) {
     const params = async (page: import('@playwright/test').Page) => {
       const rows = page.locator('#tool-server-view [data-role=param]');
       return rows.evaluateAll((trs) =>
-        trs.map((tr) => [tr.querySelector('[data-role=name]')?.textContent, tr.querySelector('[data-role=value]')?.textContent]),
+        trs.map((tr) => [
+          tr.querySelector('[data-role=name]')?.textContent,
+          tr.querySelector('[data-role=value]')?.textContent,
+        ]),
       );
     };
 

@@ -44,7 +44,9 @@ test('a file named with a right-to-left override leaves the note about it readab
   await ready(w);
   // Over 256 KB: grouped from memory, with a note naming the file.
   const lines = Array.from({ length: 20_000 }, (_, i) => `/p/${i}?utm_source=email`).join('\n');
-  await w.locator('input[type=file]').setInputFiles({ name: `pages${RLO}.txt`, mimeType: 'text/plain', buffer: Buffer.from(lines) });
+  await w
+    .locator('input[type=file]')
+    .setInputFiles({ name: `pages${RLO}.txt`, mimeType: 'text/plain', buffer: Buffer.from(lines) });
   const note = w.locator('[data-role=file-note]');
   await expect(note).toContainText(`pages${RLO}.txt`);
   expect(await readsLeftToRight(note, 'групується')).toBe(true);

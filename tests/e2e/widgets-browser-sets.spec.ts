@@ -6,9 +6,9 @@ import { ready, setValue } from './widgets-helpers';
 // URL Standard's answer comes from Node's URL (the test process), Chromium's from the page.
 const PARTS = ['userinfo', 'path', 'special-query', 'query', 'fragment'] as const;
 
-
 /** {@link urlWrites}, run by the page's own URL parser. */
-const inChromium = (page: Page, texts: string[]) => page.evaluate(`${JSON.stringify(texts)}.map(${urlWrites.toString()})`) as Promise<Record<string, string>[]>;
+const inChromium = (page: Page, texts: string[]) =>
+  page.evaluate(`${JSON.stringify(texts)}.map(${urlWrites.toString()})`) as Promise<Record<string, string>[]>;
 
 for (const locale of ['en', 'th']) {
   test(`BrowserSets (${locale}) answers a new text as the URL parser does`, async ({ page }) => {
@@ -19,7 +19,9 @@ for (const locale of ['en', 'th']) {
     await setValue(widget.locator('[data-role=input]'), text);
     const [chromium] = await inChromium(page, [text]);
     for (const part of PARTS) {
-      await expect(widget.locator(`tr[data-part="${part}"] [data-role=encoded]`)).toHaveText(urlWrites(text)[part] ?? '');
+      await expect(widget.locator(`tr[data-part="${part}"] [data-role=encoded]`)).toHaveText(
+        urlWrites(text)[part] ?? '',
+      );
       // No | or ' in this text, so Chromium agrees with the standard on it.
       expect(chromium?.[part], part).toBe(urlWrites(text)[part]);
     }
@@ -33,7 +35,9 @@ test('Chromium departs from the URL Standard exactly where encoding-sets#browser
   await page.goto('/en/encoding-sets/');
   const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
   const chromium = await inChromium(page, printable);
-  const differences = printable.flatMap((c, i) => PARTS.filter((part) => chromium[i]?.[part] !== urlWrites(c)[part]).map((part) => `${part} ${c}`));
+  const differences = printable.flatMap((c, i) =>
+    PARTS.filter((part) => chromium[i]?.[part] !== urlWrites(c)[part]).map((part) => `${part} ${c}`),
+  );
   // The page: "it also escapes | in a path, and ' in a user name and in the query of a URL whose scheme is not special".
-  expect(differences.sort()).toEqual(["path |", "query '", "userinfo '"]);
+  expect(differences.sort()).toEqual(['path |', "query '", "userinfo '"]);
 });

@@ -35,7 +35,9 @@ for (const locale of ['en', 'uk']) {
       await expect(layers.locator('.w-hint')).toHaveCount(0);
     });
 
-    test('stops on bytes that are not UTF-8, marks them, and suggests a charset without picking one', async ({ page }) => {
+    test('stops on bytes that are not UTF-8, marks them, and suggests a charset without picking one', async ({
+      page,
+    }) => {
       const w = page.locator('#tool-decode');
       const out = w.locator('[data-role=output]');
       await w.locator('[data-role=input]').fill('%EB%E0%EC%B3%ED%E0%F2');
@@ -119,7 +121,9 @@ for (const locale of ['en', 'uk']) {
       const work = await timedSetValue(w.locator('[data-role=input]'), big);
       await expect(w.locator('[data-role=error]')).toHaveAttribute('data-code', 'invalid-utf8');
       const wall = Date.now() - t0;
-      console.log(`Decode, 1 MB with 116,510 stray %: widget ${work.toFixed(0)} ms; with the browser's layout ${wall} ms`);
+      console.log(
+        `Decode, 1 MB with 116,510 stray %: widget ${work.toFixed(0)} ms; with the browser's layout ${wall} ms`,
+      );
       expect(work).toBeLessThan(10_000);
       expect(wall).toBeLessThan(30_000);
       await expect(w.locator('[data-role=notice]')).toHaveCount(20);

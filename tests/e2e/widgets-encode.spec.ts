@@ -3,7 +3,8 @@ import { ready, setValue, test, texts, timedSetValue, tools } from './widgets-he
 
 // Encode on the tools page. Expected values are literals the articles show, or computed here by
 // the platform's own encoders (an independent oracle), never by the codec under test.
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const form = (s: string) => new URLSearchParams({ x: s }).toString().slice(2);
 
 // Behaviour in English and in one other locale; every locale's static results
@@ -39,7 +40,14 @@ for (const locale of ['en', 'th']) {
     test('agrees with the platform encoders on mixed text', async ({ page }) => {
       const w = page.locator('#tool-encode');
       const out = w.locator('[data-role=output]');
-      for (const s of ['naïve café/ü?x=1&y=2#z', "it's (really) *fine*!", 'email แคมเปญ', 'नमस्ते 😀', 'a/b?c=d', '100% ~sure~']) {
+      for (const s of [
+        'naïve café/ü?x=1&y=2#z',
+        "it's (really) *fine*!",
+        'email แคมเปญ',
+        'नमस्ते 😀',
+        'a/b?c=d',
+        '100% ~sure~',
+      ]) {
         await w.locator('input[name=mode][value=component]').check();
         await w.locator('[data-role=input]').fill(s);
         await expect(out).toHaveText(rfc3986(s));

@@ -6,7 +6,10 @@ import { ready, setValue, test, timedSetValue } from './widgets-helpers';
 // The Functions widget on the encoding-functions page. Expected values come from the real
 // functions: the JavaScript ones run in the page itself, the others were recorded by their own
 // runtimes (tests/fixtures/encoders.json); never from the codec under test.
-const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as Record<
+  string,
+  Record<string, unknown>
+>;
 const page = (locale: string) => `/${locale}/encoding-functions/`;
 const row = (w: Locator, id: string) => w.locator(`tr[data-encoder="${id}"]`);
 const encoded = (w: Locator, id: string) => row(w, id).locator('[data-role=encoded]');
@@ -40,7 +43,8 @@ for (const locale of ['en', 'uk']) {
       await expect(w).toHaveAttribute('data-widget', 'functions');
       for (const text of ['C++ & C#', 'promises & async/await', 'ламінат']) {
         await w.locator('[data-role=input]').fill(text);
-        for (const [id, value] of Object.entries(await inBrowser(p, text))) await expect(encoded(w, id)).toHaveText(value);
+        for (const [id, value] of Object.entries(await inBrowser(p, text)))
+          await expect(encoded(w, id)).toHaveText(value);
         for (const id of Object.keys(real).filter((k) => !k.startsWith('$') && !k.startsWith('js:'))) {
           await expect(encoded(w, id)).toHaveText(real[id]?.[text] as string);
         }
@@ -57,16 +61,23 @@ for (const locale of ['en', 'uk']) {
       await expect(thrown).toContainText('3');
       await expect(encoded(w, 'js:encodeURIComponent')).toHaveText('');
       // URLSearchParams replaces it, as the browser's own does.
-      const { 'js:URLSearchParams': replaced } = await p.evaluate(() => ({ 'js:URLSearchParams': new URLSearchParams({ q: 'ab\uD800c' }).toString().slice(2) }));
+      const { 'js:URLSearchParams': replaced } = await p.evaluate(() => ({
+        'js:URLSearchParams': new URLSearchParams({ q: 'ab\uD800c' }).toString().slice(2),
+      }));
       await expect(encoded(w, 'js:URLSearchParams')).toHaveText(replaced);
-      await expect(row(w, 'js:URLSearchParams').locator('[data-role=notice][data-code=lone-surrogate]')).toContainText('U+FFFD');
+      await expect(row(w, 'js:URLSearchParams').locator('[data-role=notice][data-code=lone-surrogate]')).toContainText(
+        'U+FFFD',
+      );
       await expect(w.locator('[data-role=error][data-code=lone-surrogate]')).toHaveCount(11);
       // Fixing the text clears every notice.
       await w.locator('[data-role=input]').fill('abc');
       await expect(w.locator('[data-code=lone-surrogate]')).toHaveCount(0);
     });
 
-    test('a share link reopens the widget with the same text, and Copy copies one row', async ({ page: p, context }) => {
+    test('a share link reopens the widget with the same text, and Copy copies one row', async ({
+      page: p,
+      context,
+    }) => {
       const w = p.locator('#functions-main');
       await w.locator('[data-role=input]').fill('my report.pdf');
       await row(w, 'java:URLEncoder.encode').locator('[data-action=copy-encoded]').click();
@@ -106,8 +117,15 @@ test('1 MB of text stays responsive: each cell shows 200,000 characters and Copy
   await expect(cut).toBeVisible();
   const wall = Date.now() - t0;
   // One more frame, so the layout of the table is in the long-task figure.
-  const longest = await p.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => setTimeout(() => done((window as unknown as { longest: number }).longest), 50))));
-  console.log(`Functions, 1 MB: widget ${work.toFixed(0)} ms; until the table shows ${wall} ms; longest task ${longest.toFixed(0)} ms`);
+  const longest = await p.evaluate(
+    () =>
+      new Promise<number>((done) =>
+        requestAnimationFrame(() => setTimeout(() => done((window as unknown as { longest: number }).longest), 50)),
+      ),
+  );
+  console.log(
+    `Functions, 1 MB: widget ${work.toFixed(0)} ms; until the table shows ${wall} ms; longest task ${longest.toFixed(0)} ms`,
+  );
   expect(work).toBeLessThan(10_000);
   expect(wall).toBeLessThan(30_000);
   expect(await encoded(w, 'python:quote').evaluate((e) => e.textContent?.length)).toBe(200_000);
@@ -126,18 +144,27 @@ test('the page shows in Thai with its Thai article and Thai widget labels', asyn
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`live, with lone-surrogate notices in every row, it meets WCAG 2.2 AA and fits 320 px (${colorScheme})`, async ({ page: p }) => {
+  test(`live, with lone-surrogate notices in every row, it meets WCAG 2.2 AA and fits 320 px (${colorScheme})`, async ({
+    page: p,
+  }) => {
     await p.emulateMedia({ colorScheme });
     await p.goto(page('hi'));
     const w = p.locator('#functions-main');
     await ready(w);
     await setValue(w.locator('[data-role=input]'), `${'ламінат'.repeat(30)}{U+D800}`);
     await expect(w.locator('[data-code=lone-surrogate]')).toHaveCount(14);
-    const axe = await new AxeBuilder({ page: p }).include('#functions-main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const axe = await new AxeBuilder({ page: p })
+      .include('#functions-main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await p.setViewportSize({ width: 320, height: 800 });
-    expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    const small = await w.locator('button:visible').evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().height < 24).length);
+    expect(
+      await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    const small = await w
+      .locator('button:visible')
+      .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().height < 24).length);
     expect(small).toBe(0);
   });
 }

@@ -22,7 +22,9 @@ for (const locale of ['en', 'uk']) {
       await page.keyboard.press('ControlOrMeta+A');
       const tasks = await watchLongTasks(page);
       await page.keyboard.press('ControlOrMeta+V');
-      await expect(w.locator('[data-role=summary]')).toContainText(new Intl.NumberFormat(locale).format(100_000), { timeout: 30_000 });
+      await expect(w.locator('[data-role=summary]')).toContainText(new Intl.NumberFormat(locale).format(100_000), {
+        timeout: 30_000,
+      });
       await expect(w.locator('[data-role=group]')).toHaveCount(200);
       const longest = await tasks.longest();
       const worker = await w.evaluate((el) => (el as unknown as { ms: number }).ms);
@@ -34,7 +36,9 @@ for (const locale of ['en', 'uk']) {
       const shown = await box.inputValue();
       expect(text.startsWith(shown)).toBe(true);
       expect(shown.split('\n')).toHaveLength(100);
-      await expect(w.locator('[data-role=file-note]')).toHaveText(groupMessage(locale, 'pasteInUse', { size: text.length / 2 ** 20 }));
+      await expect(w.locator('[data-role=file-note]')).toHaveText(
+        groupMessage(locale, 'pasteInUse', { size: text.length / 2 ** 20 }),
+      );
       // A link made now carries the options only, and says so.
       await w.locator('[data-action=share]').click();
       expect(await w.locator('[data-role=share-url]').inputValue()).not.toContain('lines=');
@@ -57,7 +61,9 @@ test('groups 100,000 lines in a worker, with progress, while the page stays resp
     }).observe(bar.parentElement as Element, { attributes: true });
   });
   const t0 = Date.now();
-  await w.locator('input[type=file]').setInputFiles({ name: 'pages.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) });
+  await w
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'pages.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) });
   // Handing Playwright's 4.4 MB buffer to the page is itself a long task; count only ours.
   await tasks.reset();
   // A file this large is grouped from memory; the text box shows only its beginning.
@@ -120,7 +126,9 @@ test.describe('Group with one enormous line', () => {
     await bare.focus();
     await tasks.reset();
     await page.keyboard.press('ControlOrMeta+V');
-    await expect.poll(() => bare.evaluate((b) => (b as HTMLTextAreaElement).value.length), { timeout: 60_000 }).toBeGreaterThan(2_000_000);
+    await expect
+      .poll(() => bare.evaluate((b) => (b as HTMLTextAreaElement).value.length), { timeout: 60_000 })
+      .toBeGreaterThan(2_000_000);
     await page.waitForTimeout(1500);
     const baseline = await tasks.longest();
     await bare.evaluate((b) => b.remove());
@@ -154,7 +162,9 @@ test.describe('Group with one enormous line', () => {
     const tasks = await watchLongTasks(page);
     await w.locator('input[type=file]').evaluate((input: HTMLInputElement) => {
       const data = new DataTransfer();
-      data.items.add(new File([`https://example.com/?q=${'a%20'.repeat(2_621_440)}`], 'big1.txt', { type: 'text/plain' }));
+      data.items.add(
+        new File([`https://example.com/?q=${'a%20'.repeat(2_621_440)}`], 'big1.txt', { type: 'text/plain' }),
+      );
       input.files = data.files;
       // In a task of the page's own, so the Long Tasks API sees the widget's work.
       setTimeout(() => input.dispatchEvent(new Event('change', { bubbles: true })));

@@ -12,7 +12,9 @@ export async function setValue(field: Locator, value: string): Promise<void> {
   await field.evaluate((el, v) => {
     // `{U+D800}` stands for a single UTF-16 unit: a lone surrogate would not survive the
     // trip from the test process to the page, so it is made in the page.
-    (el as HTMLTextAreaElement).value = v.replace(/\{U\+([0-9A-F]{4})\}/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    (el as HTMLTextAreaElement).value = v.replace(/\{U\+([0-9A-F]{4})\}/g, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, value);
 }
@@ -161,7 +163,11 @@ export async function typeAtEnd(field: Locator, key = 'x'): Promise<() => Promis
   return async () => {
     await field.evaluate((el) => {
       const page = window as unknown as { drawn: Promise<void> };
-      page.drawn = new Promise((drawn) => el.addEventListener('input', () => requestAnimationFrame(() => requestAnimationFrame(() => drawn())), { once: true }));
+      page.drawn = new Promise((drawn) =>
+        el.addEventListener('input', () => requestAnimationFrame(() => requestAnimationFrame(() => drawn())), {
+          once: true,
+        }),
+      );
     });
     await field.page().keyboard.press(key);
     await field.page().evaluate(() => (window as unknown as { drawn: Promise<void> }).drawn);
@@ -196,7 +202,10 @@ export async function bareBox(widget: Locator): Promise<Locator> {
 export async function longestTask(page: Page, act: () => Promise<unknown>, settleMs = 1500): Promise<number> {
   type Watch = { tasks: number[]; seen: PerformanceObserver };
   await page.evaluate(() => {
-    const watch: Watch = { tasks: [], seen: new PerformanceObserver((list) => watch.tasks.push(...list.getEntries().map((e) => e.duration))) };
+    const watch: Watch = {
+      tasks: [],
+      seen: new PerformanceObserver((list) => watch.tasks.push(...list.getEntries().map((e) => e.duration))),
+    };
     watch.seen.observe({ type: 'longtask' });
     (window as unknown as { watch: Watch }).watch = watch;
   });
@@ -238,8 +247,14 @@ export const readsLeftToRight = (scope: Locator, text: string): Promise<boolean>
  * message is plain text (an aria-live summary, a heading), where reader data (a string
  * value: a column or file name) is set between U+2068 and U+2069, as the widget's str() does.
  */
-export const groupMessage = (locale: string, key: string, params: Record<string, string | number> = {}, isolated = false) => {
-  const group = JSON.parse(readFileSync(new URL(`../../src/i18n/${locale}.json`, import.meta.url), 'utf8')).widgets.group;
+export const groupMessage = (
+  locale: string,
+  key: string,
+  params: Record<string, string | number> = {},
+  isolated = false,
+) => {
+  const group = JSON.parse(readFileSync(new URL(`../../src/i18n/${locale}.json`, import.meta.url), 'utf8')).widgets
+    .group;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return (group[key] as string).replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
     const v = params[k] ?? '';
@@ -253,7 +268,16 @@ export const groupMessage = (locale: string, key: string, params: Record<string,
  * with other data.
  */
 export function analyticsExport(): string {
-  const spellings = ['email', '%65mail', 'e%6Dail', '%65%6d%61%69%6c', 'EMAIL', 'email+news', 'email%20news', 'email%2Bnews'];
+  const spellings = [
+    'email',
+    '%65mail',
+    'e%6Dail',
+    '%65%6d%61%69%6c',
+    'EMAIL',
+    'email+news',
+    'email%20news',
+    'email%2Bnews',
+  ];
   return Array.from({ length: 100_000 }, (_, i) => {
     const source = spellings[Math.floor(i / 5000) % spellings.length];
     const page = `/p/${i % 5000}`;

@@ -9,10 +9,10 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 /** The widgets' notice for hidden characters, in a locale, with its count. */
 const notice = (locale: string, count: number) =>
-  (JSON.parse(readFileSync(new URL(`../../src/i18n/${locale}.json`, import.meta.url), 'utf8')).widgets.common.hidden as string).replace(
-    '{{count}}',
-    new Intl.NumberFormat(locale).format(count),
-  );
+  (
+    JSON.parse(readFileSync(new URL(`../../src/i18n/${locale}.json`, import.meta.url), 'utf8')).widgets.common
+      .hidden as string
+  ).replace('{{count}}', new Intl.NumberFormat(locale).format(count));
 
 /** The marks a region draws: each hidden character's code point, in order. */
 const marks = (l: Locator) => texts(l.locator('[data-role=hidden]'));
@@ -33,12 +33,22 @@ for (const locale of ['en', 'th']) {
       // The value cells, then the text as sent (the override was typed raw).
       expect(await marks(w.locator('[data-role=output]'))).toEqual(['U+0000', 'U+202E', 'U+202E']);
       // The override is not applied: the value reads left to right, "gnp.exe" after the mark.
-      const box = (sel: string) => values.nth(1).locator(sel).evaluate((el) => el.getBoundingClientRect().left);
-      expect(await box('[data-role=hidden]')).toBeLessThan(await values.nth(1).evaluate((el) => el.getBoundingClientRect().right - 10));
-      await expect(w.locator('[data-role=notice][data-code=hidden-chars]')).toHaveText(new RegExp(notice(locale, 3).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      const box = (sel: string) =>
+        values
+          .nth(1)
+          .locator(sel)
+          .evaluate((el) => el.getBoundingClientRect().left);
+      expect(await box('[data-role=hidden]')).toBeLessThan(
+        await values.nth(1).evaluate((el) => el.getBoundingClientRect().right - 10),
+      );
+      await expect(w.locator('[data-role=notice][data-code=hidden-chars]')).toHaveText(
+        new RegExp(notice(locale, 3).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      );
     });
 
-    test('the Decoder marks U+202E, NUL, CR and LF, counts them, and Copy copies the text as it is', async ({ page }) => {
+    test('the Decoder marks U+202E, NUL, CR and LF, counts them, and Copy copies the text as it is', async ({
+      page,
+    }) => {
       const w = page.locator('#tool-decode');
       await ready(w);
       await setValue(w.locator('[data-role=input]'), 'invoice%E2%80%AEfdp.exe and a%00b and %0D%0ASet-Cookie:%20x');
@@ -46,11 +56,15 @@ for (const locale of ['en', 'th']) {
       await expect(out).toHaveText('invoiceU+202Efdp.exe and aU+0000b and U+000DU+000ASet-Cookie: x');
       expect(await marks(out)).toEqual(['U+202E', 'U+0000', 'U+000D', 'U+000A']);
       // One line: the CR LF is not applied.
-      const lines = await out.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      const lines = await out.evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      );
       expect(lines).toBeLessThanOrEqual(2);
       await expect(w.locator('[data-role=notice][data-code=hidden-chars]')).toContainText(notice(locale, 4));
       await w.locator('[data-action=copy]').first().click();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('invoice\u202Efdp.exe and a\u0000b and \r\nSet-Cookie: x');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        'invoice\u202Efdp.exe and a\u0000b and \r\nSet-Cookie: x',
+      );
     });
 
     test('Anatomy, Normalize, Compare and Group mark a raw override in what they show', async ({ page }) => {
@@ -67,7 +81,10 @@ for (const locale of ['en', 'th']) {
       // The rules quote the raw override they escaped.
       await setValue(compare.locator('[data-role=input]').first(), url);
       await setValue(compare.locator('[data-role=input]').nth(1), '/p?name=%E2%80%AEgnp.exe');
-      await compare.locator('details').first().evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      await compare
+        .locator('details')
+        .first()
+        .evaluate((d) => ((d as HTMLDetailsElement).open = true));
       expect(await marks(compare.locator('[data-region=details]'))).toContain('U+202E');
       await expect(compare.locator('[data-role=notice][data-code=hidden-chars]')).toBeVisible();
     });

@@ -1,6 +1,16 @@
 import { expect, test, type Locator } from '@playwright/test';
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
-import { bareBox, longestTask, makeBig, pasteBig, prepareBig, ready, tools, typeAtEnd, type Big } from './widgets-helpers';
+import {
+  bareBox,
+  longestTask,
+  makeBig,
+  pasteBig,
+  prepareBig,
+  ready,
+  tools,
+  typeAtEnd,
+  type Big,
+} from './widgets-helpers';
 
 // A megabyte in any widget: no main-thread task more than 200 ms longer than the one the
 // browser itself spends on the same megabyte in a bare text box beside it, for the paste and
@@ -12,7 +22,8 @@ import { bareBox, longestTask, makeBig, pasteBig, prepareBig, ready, tools, type
 const BEYOND_THE_BOX = 200;
 const common = uk.widgets.common;
 // Figures as Ukrainian writes them (200 000, with a no-break space).
-const say = (message: string, values: Record<string, number>) => message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]!.toLocaleString('uk'));
+const say = (message: string, values: Record<string, number>) =>
+  message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]!.toLocaleString('uk'));
 const distinctNames: Big = { prefix: 'http://a.example/p?', unit: 'k#=v&' };
 const pairsIn = (text: string) => text.split('?')[1]!.split('&').filter(Boolean).length;
 
@@ -26,7 +37,9 @@ const CASES: Case[] = [
     bounded: async (w, text) => {
       const out = w.locator('[data-role=output]');
       expect(await out.evaluate((e) => e.textContent?.length)).toBe(200_000);
-      await expect(w.locator('[data-role=cut]')).toHaveText(say(common.cut, { shown: 200_000, length: encodeURIComponent(text).length }));
+      await expect(w.locator('[data-role=cut]')).toHaveText(
+        say(common.cut, { shown: 200_000, length: encodeURIComponent(text).length }),
+      );
       expect(await w.locator('[data-region=why] tbody tr').count()).toBeLessThanOrEqual(48);
     },
   },
@@ -50,9 +63,14 @@ const CASES: Case[] = [
       // The output's text is the URL's first 200,000 characters.
       const out = w.locator('[data-role=output]');
       expect(await out.evaluate((e, head) => e.textContent === head, text.slice(0, 200_000))).toBe(true);
-      await expect(w.locator('[data-role=cut]')).toHaveText(say(common.cutShown, { shown: 200_000, length: text.length }));
+      await expect(w.locator('[data-role=cut]')).toHaveText(
+        say(common.cutShown, { shown: 200_000, length: text.length }),
+      );
       // The table's cell keeps the path's two ends around "…".
-      expect(await w.locator('tr[data-part=path] code').textContent() === `${text.slice(19, 19 + 248)}…${text.slice(-248)}`).toBe(true);
+      expect(
+        (await w.locator('tr[data-part=path] code').textContent()) ===
+          `${text.slice(19, 19 + 248)}…${text.slice(-248)}`,
+      ).toBe(true);
     },
   },
   {
@@ -80,7 +98,9 @@ const CASES: Case[] = [
     big: { prefix: '/search?q=', unit: 'ab+' },
     bounded: async (w, text) => {
       const value = text.slice(10).replaceAll('+', ' ');
-      expect(await w.locator('[data-role=value]').textContent() === `${value.slice(0, 248)}…${value.slice(-248)}`).toBe(true);
+      expect(
+        (await w.locator('[data-role=value]').textContent()) === `${value.slice(0, 248)}…${value.slice(-248)}`,
+      ).toBe(true);
       await expect(w.locator('[data-role=output]')).toContainText(common.clipped);
     },
   },
@@ -127,7 +147,10 @@ for (const { widget, what, big, bounded } of CASES) {
     const box = { paste: Infinity, key: Infinity };
     const ours = { paste: Infinity, key: Infinity };
     for (let round = 0; round < 3; round++) {
-      for (const [field, figures] of [[bare, box], [input, ours]] as const) {
+      for (const [field, figures] of [
+        [bare, box],
+        [input, ours],
+      ] as const) {
         if (round) await empty(field);
         figures.paste = Math.min(figures.paste, await longestTask(page, () => pasteBig(field)));
         figures.key = Math.min(figures.key, await longestTask(page, await typeAtEnd(field)));
@@ -150,7 +173,10 @@ test('a share link carrying a megabyte of distinct names opens without freezing 
   // Every long task of the page from its first script on.
   await page.addInitScript(() => {
     const tasks: number[] = [];
-    new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
     (window as unknown as { tasks: number[] }).tasks = tasks;
   });
   await page.goto(`${tools('uk')}#tool-server-view?value=${encodeURIComponent(text)}`);
@@ -158,7 +184,9 @@ test('a share link carrying a megabyte of distinct names opens without freezing 
   await expect(w.locator('[data-role=param]')).toHaveCount(100, { timeout: 30_000 });
   await expect(w.locator('[data-role=summary]')).toContainText(pairsIn(text).toLocaleString('uk'));
   await expect(w).toBeInViewport();
-  const opened = await page.evaluate(() => Math.round(Math.max(0, ...(window as unknown as { tasks: number[] }).tasks)));
+  const opened = await page.evaluate(() =>
+    Math.round(Math.max(0, ...(window as unknown as { tasks: number[] }).tasks)),
+  );
   const figures = `server-view opened from a 1 MB link: longest task of the page ${opened} ms`;
   console.log(figures);
   test.info().annotations.push({ type: 'timing', description: figures });

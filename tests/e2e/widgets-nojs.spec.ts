@@ -22,24 +22,44 @@ test.describe('tools page without JavaScript', () => {
       }
       // Otherwise the platform's encoder is the oracle.
       const word = await encode.locator('[data-role=input]').inputValue();
-      await expect(encode.locator('[data-role=output]')).toHaveText(encodeURIComponent(word).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
-      await expect(decode.locator('[data-role=output]')).toHaveText(decodeURIComponent(await decode.locator('[data-role=input]').inputValue()));
+      await expect(encode.locator('[data-role=output]')).toHaveText(
+        encodeURIComponent(word).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+      );
+      await expect(decode.locator('[data-role=output]')).toHaveText(
+        decodeURIComponent(await decode.locator('[data-role=input]').inputValue()),
+      );
       await expect(encode.locator('[data-region=why] tbody tr')).toHaveCount([...word].length);
 
-      await expect(page.locator('#tool-anatomy [data-role=output]')).toHaveText('https://example.com/search?q=dogs&cats#top');
-      expect(await texts(page.locator('#tool-anatomy [data-role=output] .w-delim'))).toEqual([':', '//', '/', '?', '=', '&', '#']);
+      await expect(page.locator('#tool-anatomy [data-role=output]')).toHaveText(
+        'https://example.com/search?q=dogs&cats#top',
+      );
+      expect(await texts(page.locator('#tool-anatomy [data-role=output] .w-delim'))).toEqual([
+        ':',
+        '//',
+        '/',
+        '?',
+        '=',
+        '&',
+        '#',
+      ]);
 
       const params = page.locator('#tool-server-view [data-role=param]');
       expect(await texts(params.locator('[data-role=name]'))).toEqual(['q', ' async/await']);
       expect(await texts(params.locator('[data-role=value]'))).toEqual(['promises ', '']);
 
-      await expect(page.locator('#tool-normalize [data-role=output]')).toHaveText(/^https:\/\/example\.com\/landing\/\?/);
+      await expect(page.locator('#tool-normalize [data-role=output]')).toHaveText(
+        /^https:\/\/example\.com\/landing\/\?/,
+      );
       await expect(page.locator('#tool-normalize [data-role=output]')).toContainText('utm_source=email');
       await expect(page.locator('#tool-normalize [data-role=change]').first()).toBeVisible();
 
-      const counts = await page.locator('#tool-group [data-role=group]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-count'))));
+      const counts = await page
+        .locator('#tool-group [data-role=group]')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-count'))));
       expect(counts).toEqual([3, 2, 1]);
-      await expect(page.locator('#tool-group [data-role=group]').first().locator('[data-role=variant]')).toHaveCount(locale === 'en' ? 2 : 3);
+      await expect(page.locator('#tool-group [data-role=group]').first().locator('[data-role=variant]')).toHaveCount(
+        locale === 'en' ? 2 : 3,
+      );
 
       await expect(page.locator('#tool-compare [data-role=output]')).toHaveAttribute('data-verdict', 'equivalent');
 

@@ -36,7 +36,13 @@ test('typing into every widget sends nothing anywhere', async ({ page, context, 
     .filter((r) => !r.url().startsWith('blob:'))
     .filter((r) => {
       const url = new URL(r.url());
-      return !(url.origin === origin && r.method() === 'GET' && /^\/_astro\/[\w.-]+\.js$/.test(url.pathname) && !url.search && !r.postData());
+      return !(
+        url.origin === origin &&
+        r.method() === 'GET' &&
+        /^\/_astro\/[\w.-]+\.js$/.test(url.pathname) &&
+        !url.search &&
+        !r.postData()
+      );
     })
     .map((r) => `${r.method()} ${r.url()}`);
   expect(unexpected).toEqual([]);

@@ -19,7 +19,11 @@ for (const locale of ['en', 'uk'] as const) {
       const row = (id: string) => w.locator(`[data-role=stack][data-stack="${id}"]`);
       await expect(row('go:url.ParseQuery')).toHaveAttribute('data-differs', 'dropped');
       await expect(row('rack:parse_query')).toHaveAttribute('data-differs', 'split');
-      expect(await texts(row('rack:parse_query').locator('[data-role=pair]'))).toEqual(['a = 1', 'b = 2', `c = ${strings[locale].nil}`]);
+      expect(await texts(row('rack:parse_query').locator('[data-role=pair]'))).toEqual([
+        'a = 1',
+        'b = 2',
+        `c = ${strings[locale].nil}`,
+      ]);
       expect(await texts(row('node:URLSearchParams').locator('[data-role=pair]'))).toEqual(['a = 1;b=2', 'c = ']);
       await expect(w.locator('[data-role=stack]')).toHaveCount(9);
       await setValue(w.locator('[data-role=input]'), 'q=x|y');
@@ -37,7 +41,12 @@ for (const locale of ['en', 'uk'] as const) {
       const node = w.locator('[data-role=stack][data-stack="node:URLSearchParams"]');
       await expect(node.locator('[data-role=pair]').first()).toContainText('\u202Eevil', { timeout: 20_000 });
       // A cell keeps its two ends around "…"; nothing reader-written is markup.
-      expect(await node.locator('[data-role=pair] code').first().evaluate((e) => e.textContent!.length)).toBeLessThan(600);
+      expect(
+        await node
+          .locator('[data-role=pair] code')
+          .first()
+          .evaluate((e) => e.textContent!.length),
+      ).toBeLessThan(600);
       expect(await w.locator('script, img').count()).toBe(0);
       await expect(w.locator('[data-role=summary]')).not.toBeEmpty();
     });

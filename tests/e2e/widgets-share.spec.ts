@@ -35,7 +35,9 @@ for (const locale of ['en', 'th']) {
   });
 
   test(`an old share link with plus=literal reopens under the rfc3986 model (${locale})`, async ({ page }) => {
-    await page.goto(`${tools(locale)}#tool-normalize?value=${encodeURIComponent('/go?next=%2Fhome&q=a+b')}&plus=literal&order=sort&fragment=drop`);
+    await page.goto(
+      `${tools(locale)}#tool-normalize?value=${encodeURIComponent('/go?next=%2Fhome&q=a+b')}&plus=literal&order=sort&fragment=drop`,
+    );
     const w = page.locator('#tool-normalize');
     await expect(w.locator('input[name=model][value=rfc3986]')).toBeChecked();
     await expect(w.locator('[data-role=output]')).toHaveText('/go?next=%2Fhome&q=a+b');
@@ -57,7 +59,8 @@ for (const locale of ['en', 'th']) {
 }
 
 const noClipboard = {
-  refused: () => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }),
+  refused: () =>
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }),
   missing: () => Object.defineProperty(navigator, 'clipboard', { value: undefined }),
 };
 
@@ -75,7 +78,9 @@ for (const [how, script] of Object.entries(noClipboard)) {
     const box = w.locator('[data-role=copy-box]');
     await expect(box).toBeVisible();
     await expect(box).toBeFocused();
-    expect(await box.evaluate((b: HTMLTextAreaElement, text) => [b.value === text, b.selectionStart, b.selectionEnd], whole)).toEqual([true, 0, whole.length]);
+    expect(
+      await box.evaluate((b: HTMLTextAreaElement, text) => [b.value === text, b.selectionStart, b.selectionEnd], whole),
+    ).toEqual([true, 0, whole.length]);
     await expect(w.locator('.w-field [data-role=copy-hint]')).toBeVisible();
     await expect(w.locator('.w-field [data-role=copy-hint]')).toHaveText(uk.widgets.common.copyFailed);
     await expect(w.locator('[data-role=status]')).toContainText('Ctrl+C');
@@ -87,7 +92,9 @@ for (const [how, script] of Object.entries(noClipboard)) {
     await w.locator('[data-action=share]').click();
     const link = w.locator('[data-role=share-url]');
     await expect(link).toBeFocused();
-    expect(await link.evaluate((l: HTMLInputElement) => l.selectionEnd === l.value.length && l.selectionStart === 0)).toBe(true);
+    expect(
+      await link.evaluate((l: HTMLInputElement) => l.selectionEnd === l.value.length && l.selectionStart === 0),
+    ).toBe(true);
     await expect(w.locator('[data-region=share] [data-role=copy-hint]')).toHaveText(uk.widgets.common.copyFailed);
   });
 }
@@ -95,7 +102,9 @@ for (const [how, script] of Object.entries(noClipboard)) {
 test('a share link that names a widget fills it even when the page is already open', async ({ page }) => {
   await page.goto(tools('hi'));
   await ready(page.locator('#tool-compare'));
-  await page.evaluate(() => (location.hash = `tool-compare?a=${encodeURIComponent('/p?x=1')}&b=${encodeURIComponent('/p?x=%31')}`));
+  await page.evaluate(
+    () => (location.hash = `tool-compare?a=${encodeURIComponent('/p?x=1')}&b=${encodeURIComponent('/p?x=%31')}`),
+  );
   await expect(page.locator('#tool-compare [data-role=output]')).toHaveAttribute('data-verdict', 'equivalent');
   await expect(page.locator('#tool-compare')).toBeInViewport();
 });
@@ -116,7 +125,9 @@ test('a hostile fragment is shown as text and runs nothing', async ({ page }) =>
   const e = page.locator('#tool-encode');
   await ready(e);
   await expect(e.locator('[data-role=input]')).toHaveValue(HOSTILE);
-  await expect(e.locator('[data-role=output]')).toHaveText(encodeURIComponent(HOSTILE).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  await expect(e.locator('[data-role=output]')).toHaveText(
+    encodeURIComponent(HOSTILE).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
   // An unknown mode is ignored: the form keeps its valid choice.
   await expect(e.locator('input[name=mode][value=component]')).toBeChecked();
 
@@ -203,7 +214,9 @@ test('the language switcher carries the state a shared widget shows now, edits i
 });
 
 for (const locale of ['en', 'th']) {
-  test(`a share link to a widget in an FAQ answer opens the answer, scrolls to the widget and focuses it (${locale})`, async ({ page }) => {
+  test(`a share link to a widget in an FAQ answer opens the answer, scrolls to the widget and focuses it (${locale})`, async ({
+    page,
+  }) => {
     await page.goto(`/${locale}/faq/#faq-decode-stray?value=${encodeURIComponent('50% off')}`);
     const w = page.locator('#faq-decode-stray');
     await expect(w.locator('[data-role=input]')).toHaveValue('50% off');
@@ -228,7 +241,9 @@ test('a lone surrogate survives a share link (version 2), and so do backslashes'
   const again = other.locator('#tool-encode');
   await expect(again.locator('[data-role=error]')).toHaveAttribute('data-code', 'lone-surrogate');
   // Compared as UTF-16 units: a lone surrogate does not survive the trip out of the page.
-  const units = await again.locator('[data-role=input]').evaluate((el: HTMLTextAreaElement) => el.value.split('').map((c) => c.charCodeAt(0)));
+  const units = await again
+    .locator('[data-role=input]')
+    .evaluate((el: HTMLTextAreaElement) => el.value.split('').map((c) => c.charCodeAt(0)));
   expect(units).toEqual('C:\\x\uD800y\uDC00😀'.split('').map((c) => c.charCodeAt(0)));
   // A link without lone surrogates is written as before (version 1): a backslash as it is.
   await setValue(w.locator('[data-role=input]'), 'C:\\x');
@@ -253,7 +268,12 @@ test('a field a share link leaves out takes its default, whatever its kind', asy
     w.evaluate((el) => {
       const f = el.querySelector('form')!;
       const control = (name: string) => f.elements.namedItem(name) as HTMLInputElement;
-      return { value: control('value').value, mode: control('mode').value, charset: control('charset').value, invalid: control('invalid').checked };
+      return {
+        value: control('value').value,
+        mode: control('mode').value,
+        charset: control('charset').value,
+        invalid: control('invalid').checked,
+      };
     });
   await w.locator('[data-role=input]').fill('edited');
   await w.locator('input[name=mode][value=form]').check();
@@ -265,8 +285,12 @@ test('a field a share link leaves out takes its default, whatever its kind', asy
   // Only an option: the text goes back to the example, an unknown charset to the default.
   await w.locator('input[name=invalid]').check();
   await page.evaluate(() => (location.hash = 'decode-campaign-874?mode=form&charset=bogus'));
-  await expect.poll(form).toEqual({ value: '%E1%A4%C1%E0%BB%AD', mode: 'form', charset: 'windows-874', invalid: false });
+  await expect
+    .poll(form)
+    .toEqual({ value: '%E1%A4%C1%E0%BB%AD', mode: 'form', charset: 'windows-874', invalid: false });
   // The links the widget writes name every field, an unticked box as empty.
   await w.locator('[data-action=share]').click();
-  expect(await w.locator('[data-role=share-url]').inputValue()).toMatch(/\?value=%25E1%25A4%25C1%25E0%25BB%25AD&mode=form&charset=windows-874&invalid=$/);
+  expect(await w.locator('[data-role=share-url]').inputValue()).toMatch(
+    /\?value=%25E1%25A4%25C1%25E0%25BB%25AD&mode=form&charset=windows-874&invalid=$/,
+  );
 });

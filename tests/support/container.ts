@@ -7,5 +7,12 @@ import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
  */
 export const routedContainer = (): Promise<AstroContainer> =>
   AstroContainer.create({
-    manifest: { i18n: { strategy: 'pathname-prefix-always', locales: [...LOCALES], defaultLocale: DEFAULT_LOCALE, domainLookupTable: {} } } as never,
+    manifest: {
+      i18n: {
+        strategy: 'pathname-prefix-always',
+        locales: [...LOCALES],
+        defaultLocale: DEFAULT_LOCALE,
+        domainLookupTable: {},
+      },
+    } as never,
   });

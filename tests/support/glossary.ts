@@ -32,12 +32,19 @@ const patternsOf = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) =>
 export function termRules(glossary: string): TermRule[] {
   const at = glossary.indexOf(MARKER);
   if (at < 0) return [];
-  const rows = glossary.slice(at + MARKER.length).trimStart().split('\n');
+  const rows = glossary
+    .slice(at + MARKER.length)
+    .trimStart()
+    .split('\n');
   const table = rows.slice(0, rows.findIndex((line) => !line.startsWith('|')) >>> 0);
   return table
     .slice(2) // header and its rule
     .map((line) => line.split('|').slice(1, -1))
-    .map(([concept = '', terms = '', forbidden = '']) => ({ concept: concept.trim(), terms: patternsOf(terms), forbidden: patternsOf(forbidden) }));
+    .map(([concept = '', terms = '', forbidden = '']) => ({
+      concept: concept.trim(),
+      terms: patternsOf(terms),
+      forbidden: patternsOf(forbidden),
+    }));
 }
 
 /** A pattern as a case-insensitive regular expression that matches whole words only. */
@@ -89,7 +96,10 @@ export function editionSources(locale: string): { name: string; text: string }[]
     .sort()
     .map((file) => ({ name: `content/${locale}/${file}`, text: mdxProse(readFileSync(join(dir, file), 'utf8')) }));
   const json = JSON.parse(readFileSync(join(ROOT, 'src', 'i18n', `${locale}.json`), 'utf8')) as Tree;
-  const ui = uiStrings(json).map(([key, text]) => ({ name: `src/i18n/${locale}.json ${key}`, text: text.replace(/\{\{[\w.]+\}\}/g, '◊') }));
+  const ui = uiStrings(json).map(([key, text]) => ({
+    name: `src/i18n/${locale}.json ${key}`,
+    text: text.replace(/\{\{[\w.]+\}\}/g, '◊'),
+  }));
   return [...articles, ...ui];
 }
 

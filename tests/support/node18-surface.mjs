@@ -9,7 +9,15 @@ const removed = {
   'Object.getPrototypeOf(Uint8Array.prototype)': ['toSorted', 'toReversed', 'with'],
   'String.prototype': ['isWellFormed', 'toWellFormed'],
   'ArrayBuffer.prototype': ['transfer', 'transferToFixedLength', 'resize'],
-  'Set.prototype': ['union', 'intersection', 'difference', 'symmetricDifference', 'isSubsetOf', 'isSupersetOf', 'isDisjointFrom'],
+  'Set.prototype': [
+    'union',
+    'intersection',
+    'difference',
+    'symmetricDifference',
+    'isSubsetOf',
+    'isSupersetOf',
+    'isDisjointFrom',
+  ],
   Object: ['groupBy'],
   Map: ['groupBy'],
   Promise: ['withResolvers', 'try'],
@@ -20,10 +28,32 @@ const removed = {
   Uint8Array: ['fromBase64', 'fromHex'],
   'Uint8Array.prototype': ['toBase64', 'toHex', 'setFromBase64', 'setFromHex'],
   // Iterator helpers live on the prototype every built-in iterator shares.
-  'Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()))': ['map', 'filter', 'take', 'drop', 'flatMap', 'reduce', 'toArray', 'forEach', 'some', 'every', 'find'],
+  'Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()))': [
+    'map',
+    'filter',
+    'take',
+    'drop',
+    'flatMap',
+    'reduce',
+    'toArray',
+    'forEach',
+    'some',
+    'every',
+    'find',
+  ],
   process: ['getBuiltinModule'],
   // Node's globals since 19: CustomEvent (19), File (20), navigator (21), WebSocket (22)...
-  globalThis: ['Iterator', 'Float16Array', 'CustomEvent', 'File', 'navigator', 'Navigator', 'WebSocket', 'CloseEvent', 'EventSource'],
+  globalThis: [
+    'Iterator',
+    'Float16Array',
+    'CustomEvent',
+    'File',
+    'navigator',
+    'Navigator',
+    'WebSocket',
+    'CloseEvent',
+    'EventSource',
+  ],
 };
 for (const [owner, names] of Object.entries(removed)) {
   const target = owner === 'globalThis' ? globalThis : new Function(`return ${owner}`)();

@@ -39,7 +39,8 @@ export interface PageScripts {
   hasSearch: boolean;
 }
 
-export const graph = (): ChunkGraph => JSON.parse(readFileSync(chunkGraphFile(resolve(DIST, '..'), DIST), 'utf8')) as ChunkGraph;
+export const graph = (): ChunkGraph =>
+  JSON.parse(readFileSync(chunkGraphFile(resolve(DIST, '..'), DIST), 'utf8')) as ChunkGraph;
 
 // An inline script's references to chunks, as Astro writes them: site paths in quotes.
 const INLINE_STATIC = /\b(?:import|from)\s*["'`](\/_astro\/[^"'`]+\.js)["'`]/g;
@@ -55,7 +56,10 @@ const isSearchChunk = (chunk: string) => isSearchFile(join(DIST, chunk));
 export function closure(
   chunks: ChunkGraph,
   from: string[],
-  { staticOnly = false, apart = (_chunk: string): boolean => false }: { staticOnly?: boolean; apart?: (chunk: string) => boolean } = {},
+  {
+    staticOnly = false,
+    apart = (_chunk: string): boolean => false,
+  }: { staticOnly?: boolean; apart?: (chunk: string) => boolean } = {},
 ) {
   const files = new Set<string>();
   const reached = new Set<string>();
@@ -84,31 +88,47 @@ export function measurePages(pages: BuiltPage[]): PageScripts[] {
     const siteFile = (src: string) => join(DIST, new URL(src, `http://x${page.path}`).pathname);
     const scripts = page.root.querySelectorAll('script').filter((s) => s.getAttribute('type') !== 'application/json');
     const inline = scripts.filter((s) => !s.getAttribute('src')).map((s) => s.textContent);
-    const external = scripts.flatMap((s) => (s.getAttribute('src') ? [relative(DIST, siteFile(s.getAttribute('src') ?? ''))] : []));
+    const external = scripts.flatMap((s) =>
+      s.getAttribute('src') ? [relative(DIST, siteFile(s.getAttribute('src') ?? ''))] : [],
+    );
 
-    const atLoad = closure(chunks, [...external, ...inline.flatMap((code) => refs(code, INLINE_STATIC))], { staticOnly: true });
+    const atLoad = closure(chunks, [...external, ...inline.flatMap((code) => refs(code, INLINE_STATIC))], {
+      staticOnly: true,
+    });
     const jsAtLoad = sum(inline.map((code) => gzipSize(code))) + sum(atLoad.files.map(chunkGzip));
 
     // The widgets' total leaves out the search: its loader (the inline script that refers to
     // the search's chunk) and everything the loader reaches are the search's, counted apart.
-    const loadsSearch = (code: string) => [...refs(code, INLINE_STATIC), ...refs(code, INLINE_LATER)].some(isSearchChunk);
+    const loadsSearch = (code: string) =>
+      [...refs(code, INLINE_STATIC), ...refs(code, INLINE_LATER)].some(isSearchChunk);
     const pageInline = inline.filter((code) => !loadsSearch(code));
     const loaders = inline.filter(loadsSearch);
     const pageRefs = pageInline.flatMap((code) => [...refs(code, INLINE_STATIC), ...refs(code, INLINE_LATER)]);
     const everything = closure(chunks, [...external, ...pageRefs], { apart: isSearchChunk });
     const js = sum(pageInline.map((code) => gzipSize(code))) + sum(everything.files.map(chunkGzip));
-    const jsOneFile = gzipSize([...pageInline, ...everything.files.map((chunk) => readFileSync(join(DIST, chunk), 'utf8'))].join('\n'));
+    const jsOneFile = gzipSize(
+      [...pageInline, ...everything.files.map((chunk) => readFileSync(join(DIST, chunk), 'utf8'))].join('\n'),
+    );
 
     const hasSearch = page.root.querySelector('site-search') !== null;
-    const search = closure(chunks, loaders.flatMap((code) => [...refs(code, INLINE_STATIC), ...refs(code, INLINE_LATER)]));
+    const search = closure(
+      chunks,
+      loaders.flatMap((code) => [...refs(code, INLINE_STATIC), ...refs(code, INLINE_LATER)]),
+    );
     const searchJs = hasSearch
-      ? sum(loaders.map((code) => gzipSize(code))) + sum(search.files.map(chunkGzip)) + sum(pagefindCode().map((f) => gzipSize(readFileSync(f))))
+      ? sum(loaders.map((code) => gzipSize(code))) +
+        sum(search.files.map(chunkGzip)) +
+        sum(pagefindCode().map((f) => gzipSize(readFileSync(f))))
       : 0;
     const lang = page.root.querySelector('html')?.getAttribute('lang') ?? '';
     const searchIndex = hasSearch ? sum(indexFiles(lang).map((f) => statSync(f).size)) : 0;
 
-    const stylesheets = page.root.querySelectorAll('link[rel=stylesheet]').map((l) => siteFile(l.getAttribute('href') ?? ''));
-    const css = sum(stylesheets.map((file) => gzipSize(readFileSync(file)))) + sum(page.root.querySelectorAll('style').map((s) => gzipSize(s.textContent)));
+    const stylesheets = page.root
+      .querySelectorAll('link[rel=stylesheet]')
+      .map((l) => siteFile(l.getAttribute('href') ?? ''));
+    const css =
+      sum(stylesheets.map((file) => gzipSize(readFileSync(file)))) +
+      sum(page.root.querySelectorAll('style').map((s) => gzipSize(s.textContent)));
 
     return {
       weight: { page: page.path, html: gzipSize(page.html), jsAtLoad, js, jsOneFile, css, searchJs, searchIndex },

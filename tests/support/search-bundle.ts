@@ -33,7 +33,11 @@ export function indexFiles(lang: string): string[] {
   const language = searchEntry().languages[lang];
   if (!language) return [];
   const inDir = (dir: string) =>
-    existsSync(join(BUNDLE, dir)) ? readdirSync(join(BUNDLE, dir)).filter((f) => f.startsWith(`${lang}_`)).map((f) => join(BUNDLE, dir, f)) : [];
+    existsSync(join(BUNDLE, dir))
+      ? readdirSync(join(BUNDLE, dir))
+          .filter((f) => f.startsWith(`${lang}_`))
+          .map((f) => join(BUNDLE, dir, f))
+      : [];
   return [
     join(BUNDLE, 'pagefind-entry.json'),
     join(BUNDLE, `pagefind.${language.hash}.pf_meta`),

@@ -39,9 +39,11 @@ export function stretchesAtBreaks(text: string, breaks: Iterable<number>): Stret
 export function breakProblem({ text, before, after }: Stretch, extra: ReadonlySet<string>): string | undefined {
   if (isThaiWord(text, extra)) return undefined;
   const segments = segmentThai(text, extra);
-  if (!segments.some((s) => s.kind === 'unknown')) return `${before ? '|' : ''}${text}${after ? '|' : ''}: not one word`;
+  if (!segments.some((s) => s.kind === 'unknown'))
+    return `${before ? '|' : ''}${text}${after ? '|' : ''}: not one word`;
   const first = segments[0]!;
   const last = segments.at(-1)!;
-  if ((before && first.kind !== 'word') || (after && last.kind !== 'word')) return `${before ? '|' : ''}${text}${after ? '|' : ''}: a break beside Thai no word covers`;
+  if ((before && first.kind !== 'word') || (after && last.kind !== 'word'))
+    return `${before ? '|' : ''}${text}${after ? '|' : ''}: a break beside Thai no word covers`;
   return undefined;
 }

@@ -11,7 +11,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 let server: ViteDevServer;
 
 beforeAll(async () => {
-  server = await createServer({ root, configFile: false, logLevel: 'silent', plugins: [chunkUrls()], server: { middlewareMode: true, hmr: false } });
+  server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [chunkUrls()],
+    server: { middlewareMode: true, hmr: false },
+  });
 });
 afterAll(() => server?.close());
 
@@ -24,7 +30,9 @@ describe('chunk-url in the dev server', () => {
 
   test('reads the query, so other parameters beside chunk do not hide it, and leaves other imports alone', async () => {
     const widget = fileURLToPath(new URL('../../src/widgets/encode/encode.ts', import.meta.url));
-    expect(await server.pluginContainer.load(`${widget}?x=1&chunk`)).toBe(`export default ${JSON.stringify(`/@fs${widget}`)};`);
+    expect(await server.pluginContainer.load(`${widget}?x=1&chunk`)).toBe(
+      `export default ${JSON.stringify(`/@fs${widget}`)};`,
+    );
     for (const other of [`${widget}?raw`, `${widget}?chunked`, widget]) {
       expect(JSON.stringify(await server.pluginContainer.load(other))).not.toContain('/@fs');
     }

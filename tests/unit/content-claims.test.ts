@@ -8,10 +8,26 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, normalize, parseFormPairs, parseUrl, rfc3986Allows, type EncoderId } from '../../src/codec/index.ts';
+import {
+  browserEncode,
+  browserResolve,
+  decode,
+  decodeLayers,
+  encode,
+  encoders,
+  normalize,
+  parseFormPairs,
+  parseUrl,
+  rfc3986Allows,
+  type EncoderId,
+} from '../../src/codec/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const fixture = (name: string) => JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', name), 'utf8')) as Record<string, Record<string, unknown>>;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', name), 'utf8')) as Record<
+    string,
+    Record<string, unknown>
+  >;
 // What each server stack read from each query string: { readings: { [query]: { [stack]: reading } } }.
 const servers = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'servers', 'queries.json'), 'utf8')) as {
   $meta: { stacks: Record<string, string> };
@@ -75,9 +91,14 @@ describe('encoding-sets', () => {
 
   // #mistake-legacy-charsets: servers disagree about bytes that are not UTF-8.
   test('Node, Python and Django write U+FFFD, PHP and Go pass the bytes on, Rails refuses the request', () => {
-    for (const stack of ['node:URLSearchParams', 'python:parse_qsl', 'django:QueryDict']) expect(serverQ(stack, 'q=caf%E9'), stack).toBe('caf\uFFFD');
-    for (const stack of ['php:parse_str', 'go:url.ParseQuery']) expect(serverQ(stack, 'q=caf%E9'), stack).toEqual({ bytes: '636166e9' });
-    expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({ error: expect.stringMatching(/^ActionController::BadRequest/), status: 400 });
+    for (const stack of ['node:URLSearchParams', 'python:parse_qsl', 'django:QueryDict'])
+      expect(serverQ(stack, 'q=caf%E9'), stack).toBe('caf\uFFFD');
+    for (const stack of ['php:parse_str', 'go:url.ParseQuery'])
+      expect(serverQ(stack, 'q=caf%E9'), stack).toEqual({ bytes: '636166e9' });
+    expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({
+      error: expect.stringMatching(/^ActionController::BadRequest/),
+      status: 400,
+    });
     // And the Node running the tests agrees with the fixture.
     expect(new URLSearchParams('q=caf%E9').get('q')).toBe('caf\uFFFD');
   });
@@ -129,12 +150,18 @@ describe('analytics-normalization', () => {
     const cases: [string, string, string[]][] = [
       ['a=1;b=2', 'a=1%3Bb=2', ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET']],
       ['a', 'a=', ['rack:parse_query', 'rails:ActionDispatch::Request#GET']],
-      ['q=100%', 'q=100%25', ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET', 'java:tomcat']],
+      [
+        'q=100%',
+        'q=100%25',
+        ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET', 'java:tomcat'],
+      ],
       ['q=x|y', 'q=x%7Cy', ['java:tomcat']],
     ];
     for (const [a, b, stacks] of cases) {
       expect(canonical(`/s?${a}`)).not.toBe(canonical(`/s?${b}`));
-      const apart = serverStacks.filter((stack) => JSON.stringify(servers.readings[a]?.[stack]) !== JSON.stringify(servers.readings[b]?.[stack]));
+      const apart = serverStacks.filter(
+        (stack) => JSON.stringify(servers.readings[a]?.[stack]) !== JSON.stringify(servers.readings[b]?.[stack]),
+      );
       expect([a, apart]).toEqual([a, stacks]);
     }
   });
@@ -171,7 +198,8 @@ describe('analytics-normalization', () => {
       ['https://example.com/docs', 'https://example.com/docs/'],
       ['http://example.com/', 'https://example.com/'],
       ['https://example.com/docs/', 'https://example.com/docs/index.html'],
-    ]) expect(canonical(a!), `${a} ${b}`).not.toBe(canonical(b!));
+    ])
+      expect(canonical(a!), `${a} ${b}`).not.toBe(canonical(b!));
   });
 
   // #pipeline: "This site's key is a 64-bit hash".
@@ -213,7 +241,11 @@ describe('security', () => {
 
   // #double-decoding: one decode leaves %2e%2e%2f, the second gives ../
   test('a double-encoded traversal is only visible after the second decode', () => {
-    expect(decodeLayers('%252e%252e%252fetc%252fpasswd').layers).toEqual(['%252e%252e%252fetc%252fpasswd', '%2e%2e%2fetc%2fpasswd', '../etc/passwd']);
+    expect(decodeLayers('%252e%252e%252fetc%252fpasswd').layers).toEqual([
+      '%252e%252e%252fetc%252fpasswd',
+      '%2e%2e%2fetc%2fpasswd',
+      '../etc/passwd',
+    ]);
   });
 
   // #overlong-utf8: the strict decoder rejects %C0%AF; a replacing one writes two U+FFFD, as TextDecoder does.
@@ -231,8 +263,12 @@ describe('security', () => {
 
   // #crlf-injection: "Node's http module throws ERR_INVALID_CHAR".
   test('%0D%0A decodes to a line break, which Node refuses in a header value', () => {
-    expect(decode('/home%0D%0ASet-Cookie:%20session=attacker')).toMatchObject({ value: '/home\r\nSet-Cookie: session=attacker' });
-    expect(() => http.validateHeaderValue('Location', '/home\r\nSet-Cookie: session=attacker')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_CHAR' }));
+    expect(decode('/home%0D%0ASet-Cookie:%20session=attacker')).toMatchObject({
+      value: '/home\r\nSet-Cookie: session=attacker',
+    });
+    expect(() => http.validateHeaderValue('Location', '/home\r\nSet-Cookie: session=attacker')).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_CHAR' }),
+    );
     expect(decodeLayers('%250D%250A').layers).toEqual(['%250D%250A', '%0D%0A', '\r\n']);
   });
 
@@ -246,7 +282,7 @@ describe('security', () => {
   });
 
   // #not-html-or-shell: encodeURIComponent leaves ' ( ) * ! raw.
-  test("encodeURIComponent leaves the apostrophe, parentheses, asterisk and exclamation mark raw", () => {
+  test('encodeURIComponent leaves the apostrophe, parentheses, asterisk and exclamation mark raw', () => {
     expect(encodeURIComponent("it's (*)!")).toBe("it's%20(*)!");
     expect(model('js:encodeURIComponent', "it's (*)!")).toBe("it's%20(*)!");
   });

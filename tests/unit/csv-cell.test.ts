@@ -6,7 +6,12 @@ import { csvCell } from '../../src/lib/csv.ts';
 // doubled, and a leading apostrophe on a cell a spreadsheet would run as a formula.
 describe('csvCell', () => {
   it('quotes, doubles quotes and guards formula leads, for any text', () => {
-    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '"', ''), fc.string()).map(([lead, rest]) => lead + rest));
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc
+        .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '"', ''), fc.string())
+        .map(([lead, rest]) => lead + rest),
+    );
     fc.assert(
       fc.property(text, (s) => {
         const guarded = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;

@@ -14,7 +14,17 @@ const policy = policyOf({});
 
 describe('looksLikeUrl and looksLikeHeader', () => {
   it('tells URLs from column names', () => {
-    for (const url of ['/a?x=1', 'https://example.com/', 'HTTP://x', '//cdn.example/a', '?q=1', '#top', 'www.example.com', ' /lead-space', 'mailto:a@b'])
+    for (const url of [
+      '/a?x=1',
+      'https://example.com/',
+      'HTTP://x',
+      '//cdn.example/a',
+      '?q=1',
+      '#top',
+      'www.example.com',
+      ' /lead-space',
+      'mailto:a@b',
+    ])
       expect([url, looksLikeUrl(url)]).toEqual([url, true]);
     for (const name of ['page', 'Page URL', 'landing_page', 'visits', '5', '', 'Сторінка', 'หน้า'])
       expect([name, looksLikeUrl(name)]).toEqual([name, false]);
@@ -38,14 +48,22 @@ describe('Group reading a table', () => {
   it('groups every row of a headerless paste, the first URL too (was "Rows: 2")', () => {
     const r = run(job('/a?x=1\t5\n/a?x=%31\t7\n/b\t1'), () => {});
     expect([r.header, r.headers, r.column, r.report.lines]).toEqual([false, ['', ''], 0, 3]);
-    expect(r.report.groups.map((g) => [g.canonical, g.count])).toEqual([['/a?x=1', 2], ['/b', 1]]);
+    expect(r.report.groups.map((g) => [g.canonical, g.count])).toEqual([
+      ['/a?x=1', 2],
+      ['/b', 1],
+    ]);
     // The URL column is found by its cells when there are no names: here the second.
     expect(run(job('5\t/a\n7\t/b'), () => {}).column).toBe(1);
   });
 
   it('takes a header when the rows say so, and as the reader chooses either way', () => {
     const withHeader = run(job('visits\tpage\n5\t/a\n7\t/b'), () => {});
-    expect([withHeader.header, withHeader.headers, withHeader.column, withHeader.report.lines]).toEqual([true, ['visits', 'page'], 1, 2]);
+    expect([withHeader.header, withHeader.headers, withHeader.column, withHeader.report.lines]).toEqual([
+      true,
+      ['visits', 'page'],
+      1,
+      2,
+    ]);
     expect(run(job('visits\tpage\n5\t/a', 'no'), () => {}).report.lines).toBe(2);
     expect(run(job('/a\t5\n/b\t7', 'yes'), () => {}).headers).toEqual(['/a', '5']);
   });
@@ -55,10 +73,15 @@ describe('Group reading a table', () => {
     const r = run({ ...job(`${long}\n/b`), format: 'lines' }, () => {});
     const html = toHTML(groupView(dictFor('en', ['group', 'rule', 'normalize']), cutForView(r.report), 'en').output);
     expect(html.length).toBeLessThan(10_000);
-    expect(html).toContain(`<code class="w-val" data-role="canonical">${long.slice(0, 248)}…${long.slice(-248)}</code>`);
+    expect(html).toContain(
+      `<code class="w-val" data-role="canonical">${long.slice(0, 248)}…${long.slice(-248)}</code>`,
+    );
     expect(html).toContain('data-role="clipped"');
     expect(r.report.groups.find((g) => g.canonical.startsWith('https://'))!.variants[0]!.raw).toBe(long);
-    const small = toHTML(groupView(dictFor('en', ['group']), cutForView(run({ ...job('/a\n/b'), format: 'lines' }, () => {}).report), 'en').output);
+    const small = toHTML(
+      groupView(dictFor('en', ['group']), cutForView(run({ ...job('/a\n/b'), format: 'lines' }, () => {}).report), 'en')
+        .output,
+    );
     expect(small).not.toContain('data-role="clipped"');
   });
 });

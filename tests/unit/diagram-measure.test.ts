@@ -46,7 +46,13 @@ describe('wrapWords', () => {
   });
 
   it('ends a Thai line between dictionary words or phrases, never inside a glossary term', () => {
-    const labels = [th.widgets.rule['decode-unreserved'], th.widgets.rule['escape-unsafe'], th.widgets.rule['decode-reserved'], th.diagrams.grouping.title, th.diagrams.pipeline.keyNote];
+    const labels = [
+      th.widgets.rule['decode-unreserved'],
+      th.widgets.rule['escape-unsafe'],
+      th.widgets.rule['decode-reserved'],
+      th.diagrams.grouping.title,
+      th.diagrams.pipeline.keyNote,
+    ];
     for (const text of labels) {
       for (const width of [100, 140, 180, 220, 260, 300]) {
         const lines = wrapWords(text, width, label, 'th');
@@ -65,8 +71,15 @@ describe('wrapWords', () => {
         expect(rebuilt).toBe(text);
         const inside = lines.slice(1).map((line, i) => `${lines[i]}|${line}`);
         // A term is cut only where it does not fit on a line of its own.
-        for (const term of ['รหัสเปอร์เซ็นต์', 'อักขระไม่สงวน', 'รูปแบบมาตรฐาน'].filter((t) => textWidth(`${t}: `, label) <= width)) {
-          expect(inside.filter((b) => b.replace('|', '').includes(term) && !b.split('|').some((side) => side.includes(term))), `${width}: ${term}`).toEqual([]);
+        for (const term of ['รหัสเปอร์เซ็นต์', 'อักขระไม่สงวน', 'รูปแบบมาตรฐาน'].filter(
+          (t) => textWidth(`${t}: `, label) <= width,
+        )) {
+          expect(
+            inside.filter(
+              (b) => b.replace('|', '').includes(term) && !b.split('|').some((side) => side.includes(term)),
+            ),
+            `${width}: ${term}`,
+          ).toEqual([]);
         }
         // A line that ends without a space, read on its own, ends with a whole dictionary
         // word, and the next one begins with one.

@@ -4,7 +4,13 @@ import { list, plain } from '../../src/components/diagrams/words';
 // How the diagrams join a list of items (a caption's "`?` `&` และ `#`"): the locale's own
 // conjunction, with a space between a joiner word and an item, which CLDR's Thai pattern
 // leaves out ("aและb").
-const joined = (locale: Parameters<typeof list>[0], items: string[]) => plain(list(locale, items.map((code) => ({ code }))));
+const joined = (locale: Parameters<typeof list>[0], items: string[]) =>
+  plain(
+    list(
+      locale,
+      items.map((code) => ({ code })),
+    ),
+  );
 
 describe('list', () => {
   it('puts a space on each side of the Thai joiner', () => {

@@ -13,7 +13,19 @@ const sources = editionSources('uk');
 
 describe('the term-check table of content/uk/GLOSSARY.md', () => {
   it('names the review’s terms, each with a term and at least one forbidden variant', () => {
-    expect(rules.map((r) => r.concept)).toEqual(expect.arrayContaining(['escape (`%XX`)', 'mojibake', 'delimiter', 'JOIN (SQL)', 'merge', 'spelling', 'hash routing', 'userinfo', 'unpaired surrogate']));
+    expect(rules.map((r) => r.concept)).toEqual(
+      expect.arrayContaining([
+        'escape (`%XX`)',
+        'mojibake',
+        'delimiter',
+        'JOIN (SQL)',
+        'merge',
+        'spelling',
+        'hash routing',
+        'userinfo',
+        'unpaired surrogate',
+      ]),
+    );
     for (const rule of rules) {
       expect(rule.terms.length, rule.concept).toBeGreaterThan(0);
       expect(rule.forbidden.length, rule.concept).toBeGreaterThan(0);
@@ -21,7 +33,9 @@ describe('the term-check table of content/uk/GLOSSARY.md', () => {
   });
 
   it('reads patterns as whole words with any ending after *', () => {
-    expect(findAll('екранован* послідовн*', 'дві екрановані\u00a0послідовності й неекрановані послідовності')).toEqual(['екрановані\u00a0послідовності']);
+    expect(findAll('екранован* послідовн*', 'дві екрановані\u00a0послідовності й неекрановані послідовності')).toEqual([
+      'екрановані\u00a0послідовності',
+    ]);
     expect(findAll('купи', 'тримають URL купи, а не накупи')).toEqual(['купи']);
     expect(findAll('сир*', 'несиметричний сирий URL')).toEqual(['сирий']);
     expect(findAll('об’єдн*', 'Об’єднуйте за ключем')).toEqual(['Об’єднуйте']);
@@ -54,8 +68,14 @@ describe('the term-check table of content/uk/GLOSSARY.md', () => {
   });
 
   it('lets the natural gloss of a term stand beside it', () => {
-    const uses = ['неспарений сурогат (половина сурогатної пари UTF-16 без другої)', 'два невидимі з’єднувачі між ними', 'шістнадцяткові цифри нечутливі до регістру'];
-    const hits = rules.flatMap((rule) => rule.forbidden.flatMap((pattern) => uses.flatMap((text) => findAll(pattern, text))));
+    const uses = [
+      'неспарений сурогат (половина сурогатної пари UTF-16 без другої)',
+      'два невидимі з’єднувачі між ними',
+      'шістнадцяткові цифри нечутливі до регістру',
+    ];
+    const hits = rules.flatMap((rule) =>
+      rule.forbidden.flatMap((pattern) => uses.flatMap((text) => findAll(pattern, text))),
+    );
     expect(hits).toEqual([]);
   });
 });
@@ -66,7 +86,9 @@ describe.each(rules.map((rule) => [rule.concept, rule] as const))('%s', (_concep
   });
 
   it('no forbidden variant is used in an article or a UI string', () => {
-    const found = rule.forbidden.flatMap((pattern) => sources.flatMap(({ name, text }) => findAll(pattern, text).map((m) => `${name}: ${m}`)));
+    const found = rule.forbidden.flatMap((pattern) =>
+      sources.flatMap(({ name, text }) => findAll(pattern, text).map((m) => `${name}: ${m}`)),
+    );
     expect(found).toEqual([]);
   });
 });

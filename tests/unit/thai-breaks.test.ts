@@ -28,16 +28,37 @@ const cut = (text: string, terms: string[] = []) => {
 /** The text with a `|` at each break and `[…]` around each span kept on one line. */
 const kept = (text: string, terms: string[] = []) => {
   const { breaks, keep } = thaiWordBreaks(text, terms);
-  return [...text].reduce((out, ch, i) => out + (breaks.includes(i) ? '|' : '') + (keep.some(([s]) => s === i) ? '[' : '') + ch + (keep.some(([, e]) => e === i + 1) ? ']' : ''), '');
+  return [...text].reduce(
+    (out, ch, i) =>
+      out +
+      (breaks.includes(i) ? '|' : '') +
+      (keep.some(([s]) => s === i) ? '[' : '') +
+      ch +
+      (keep.some(([, e]) => e === i + 1) ? ']' : ''),
+    '',
+  );
 };
 /** Where ICU (Intl.Segmenter), and so Chromium, finds words. */
-const icu = (text: string) => [...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)].map((s) => s.segment).join('|');
+const icu = (text: string) =>
+  [...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)].map((s) => s.segment).join('|');
 /** The page back: what the step adds, taken out again. */
-const undo = (html: string) => html.replaceAll('<wbr>', '').replace(new RegExp(`${KEEP_OPEN}([^<]*)</span>`, 'g'), '$1');
+const undo = (html: string) =>
+  html.replaceAll('<wbr>', '').replace(new RegExp(`${KEEP_OPEN}([^<]*)</span>`, 'g'), '$1');
 
 describe('the no-split list in the Thai glossary', () => {
   test('is the bullets under ## คำที่ห้ามตัดบรรทัด, to the next heading, without code marks', () => {
-    expect(TERMS).toEqual(['ซีริลลิก', 'ออฟเซ็ต', 'อีโมจิ', 'เซอร์โรเกต', 'คิวรี', 'รีไดเร็กต์', 'เซกเมนต์', 'แฟรกเมนต์', 'สคีม', 'เทวนาครี']);
+    expect(TERMS).toEqual([
+      'ซีริลลิก',
+      'ออฟเซ็ต',
+      'อีโมจิ',
+      'เซอร์โรเกต',
+      'คิวรี',
+      'รีไดเร็กต์',
+      'เซกเมนต์',
+      'แฟรกเมนต์',
+      'สคีม',
+      'เทวนาครี',
+    ]);
   });
   test('is empty without the section or the file', () => {
     expect(noSplitTerms('# อภิธานศัพท์\n\n## ศัพท์\n\n- คิวรี\n')).toEqual([]);
@@ -50,12 +71,16 @@ describe('the no-split list in the Thai glossary', () => {
 describe('segmentThai: the fewest dictionary words', () => {
   test('the dictionary is the hunspell-th word list', () => {
     expect(thaiDictionary().size).toBeGreaterThan(51_000);
-    for (const word of ['ข้อมูล', 'หน้าที่', 'กลุ่ม', 'กลาย', 'มอง', 'ทีละ', 'เข้มงวด', 'ล้มเหลว', 'เครื่องมือ']) expect(isThaiWord(word), word).toBe(true);
+    for (const word of ['ข้อมูล', 'หน้าที่', 'กลุ่ม', 'กลาย', 'มอง', 'ทีละ', 'เข้มงวด', 'ล้มเหลว', 'เครื่องมือ'])
+      expect(isThaiWord(word), word).toBe(true);
     expect(isThaiWord('เป็นก')).toBe(false);
   });
 
   test('keeps compounds whole and, where splits tie, takes the one ICU agrees with', () => {
-    const words = (text: string, extra?: Set<string>) => segmentThai(text, extra).map((s) => `${s.kind === 'word' ? '' : '?'}${text.slice(s.start, s.end)}`).join('|');
+    const words = (text: string, extra?: Set<string>) =>
+      segmentThai(text, extra)
+        .map((s) => `${s.kind === 'word' ? '' : '?'}${text.slice(s.start, s.end)}`)
+        .join('|');
     expect(words('ข้อมูล')).toBe('ข้อมูล');
     expect(words('เป็นกลุ่ม')).toBe('เป็น|กลุ่ม');
     // Two words either way (บอ|กว่า, ข้อ|ความใน, อี|กรอบ are dictionary words too).
@@ -79,7 +104,9 @@ describe('thaiWordBreaks: where a line of Thai may break', () => {
     expect(icu('แถวในรายงานรวมกันเป็นกลุ่มได้อย่างไร')).toContain('เป็นก|ลุ่ม');
     expect(kept('แถวในรายงานรวมกันเป็นกลุ่มได้อย่างไร')).toBe('แถว|ใน|รายงาน|[รวมกัน]|เป็น|[กลุ่ม]|ได้|อย่างไร');
     expect(kept('ไบต์ NUL ในค่าข้างบนมองไม่เห็น')).toBe('ไบต์ NUL ใน|ค่า|[ข้างบน]|[มองไม่เห็น]');
-    expect(cut('มีหน้าที่เชิงโครงสร้าง พิมพ์ตามทีละตัว แล้วกลายเป็น วางข้อมูล', ['หน้าที่', 'ทีละ', 'ข้อมูล'])).toBe('มี|หน้าที่|เชิง|โครงสร้าง พิมพ์|ตาม|ทีละ|ตัว แล้ว|กลายเป็น วาง|ข้อมูล');
+    expect(cut('มีหน้าที่เชิงโครงสร้าง พิมพ์ตามทีละตัว แล้วกลายเป็น วางข้อมูล', ['หน้าที่', 'ทีละ', 'ข้อมูล'])).toBe(
+      'มี|หน้าที่|เชิง|โครงสร้าง พิมพ์|ตาม|ทีละ|ตัว แล้ว|กลายเป็น วาง|ข้อมูล',
+    );
     // ICU splits the loanword by syllable; the dictionary and the list keep it whole.
     expect(icu('อักษรซีริลลิกทุกตัว')).toBe('อักษร|ซี|ริ|ล|ลิ|ก|ทุก|ตัว');
     expect(cut('อักษรซีริลลิกทุกตัวใช้ไบต์เดียว', TERMS)).toBe('อักษร|ซีริลลิก|ทุก|ตัว|ใช้|ไบต์|เดียว');
@@ -101,7 +128,9 @@ describe('thaiWordBreaks: where a line of Thai may break', () => {
     // Without the list, the loanwords are Thai no word covers: never cut, but no break beside them.
     expect(breakProblem({ text: 'เอนทิตี', before: true, after: false }, new Set())).toBeUndefined();
     expect(breakProblem({ text: 'ข้อมูลเดียว', before: true, after: true }, new Set())).toBe('|ข้อมูลเดียว|: not one word');
-    expect(breakProblem({ text: 'เป็นก', before: true, after: true }, new Set())).toBe('|เป็นก|: a break beside Thai no word covers');
+    expect(breakProblem({ text: 'เป็นก', before: true, after: true }, new Set())).toBe(
+      '|เป็นก|: a break beside Thai no word covers',
+    );
     for (const at of breaks) {
       expect(text[at - 1]).toMatch(THAI);
       expect(text[at]).toMatch(/[\u0E01-\u0E2E\u0E40-\u0E44]/);
@@ -111,14 +140,18 @@ describe('thaiWordBreaks: where a line of Thai may break', () => {
   test('a listed term is read as a word of its own, so the words before it are found right', () => {
     // Read whole, ICU also cuts the word before the loanword (รา|ยงาน): Chromium does not.
     expect(icu('แท็กของระบบวิเคราะห์เว็บอาจรายงานแฟรกเมนต์ด้วย')).toBe('แท็ก|ของ|ระบบ|วิเคราะห์|เว็บ|อาจ|รา|ยงานแฟ|รก|เมน|ต์|ด้วย');
-    expect(cut('แท็กของระบบวิเคราะห์เว็บอาจรายงานแฟรกเมนต์ด้วย', TERMS)).toBe('แท็ก|ของ|ระบบ|วิเคราะห์|เว็บ|อาจ|รายงาน|แฟรกเมนต์|ด้วย');
+    expect(cut('แท็กของระบบวิเคราะห์เว็บอาจรายงานแฟรกเมนต์ด้วย', TERMS)).toBe(
+      'แท็ก|ของ|ระบบ|วิเคราะห์|เว็บ|อาจ|รายงาน|แฟรกเมนต์|ด้วย',
+    );
     expect(cut('และแอปของคุณกำหนดเส้นทางด้วยแฟรกเมนต์', TERMS)).toBe('และ|แอป|ของ|คุณ|กำหนด|เส้นทาง|ด้วย|แฟรกเมนต์');
   });
 
   test('none next to Latin, digits or spaces, before ๆ or a mark, or inside a URL or a domain', () => {
     expect(cut('ใช้ UTF-8กับภาษาไทย 3 ตัว')).toBe('ใช้ UTF-8กับ|ภาษาไทย 3 ตัว');
     expect(cut('ดี ๆ ฯลฯ')).toBe('ดี ๆ ฯลฯ');
-    expect(cut('ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือโดเมน ตัวอย่าง.ไทย ในแถบที่อยู่')).toBe('ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือ|โดเมน ตัวอย่าง.ไทย ใน|แถบ|ที่อยู่');
+    expect(cut('ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือโดเมน ตัวอย่าง.ไทย ในแถบที่อยู่')).toBe(
+      'ที่ https://ตัวอย่าง.ไทย/ค้นหา?q=แคมเปญ หรือ|โดเมน ตัวอย่าง.ไทย ใน|แถบ|ที่อยู่',
+    );
     // A run without spaces that holds a domain is one token: no break anywhere in it.
     expect(cut('โดเมนตัวอย่าง.ไทย')).toBe('โดเมนตัวอย่าง.ไทย');
     // A colon or a full stop that ends a run is prose, not a URL.
@@ -149,7 +182,9 @@ describe('breakThaiLines: a page with the breaks added', () => {
     const spans = out.querySelectorAll(`span.${KEEP_CLASS}`).map((s) => s.innerHTML);
     expect(kept).toBe(spans.length);
     // Every occurrence in the article's text, outside code, the SVG and the widget.
-    const listed = [...prose.text.replace(/const ข้อความ[^;]*;|แผนภาพอักษรซีริลลิก/g, '').match(new RegExp(TERMS.join('|'), 'g'))!];
+    const listed = [
+      ...prose.text.replace(/const ข้อความ[^;]*;|แผนภาพอักษรซีริลลิก/g, '').match(new RegExp(TERMS.join('|'), 'g'))!,
+    ];
     expect(spans.filter((s) => TERMS.includes(s)).sort()).toEqual(listed.sort());
     // The others: words (or stretches without a break) that ICU cuts where they stand.
     const others = spans.filter((s) => !TERMS.includes(s));
@@ -164,7 +199,8 @@ describe('breakThaiLines: a page with the breaks added', () => {
   });
 
   test('touches no code, form field, widget region, script, style, SVG, head, comment or attribute', () => {
-    const untouched = 'head, code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region]';
+    const untouched =
+      'head, code, pre, kbd, samp, var, textarea, select, script, style, svg, [data-role], [data-region]';
     const before = parse(PROSE, { comment: true }).querySelectorAll(untouched);
     const after = out.querySelectorAll(untouched);
     expect(after.map((el) => el.outerHTML)).toEqual(before.map((el) => el.outerHTML));
@@ -181,7 +217,9 @@ describe('breakThaiLines: a page with the breaks added', () => {
     expect(html).toContain(`${KEEP_OPEN}ไม่มีผล</span> &amp; ${KEEP_OPEN}เครื่องหมาย</span>`);
     // With the kept terms unwrapped, a Thai letter is on each side of every <wbr>.
     const unwrapped = html.replace(new RegExp(`${KEEP_OPEN}([^<]*)</span>`, 'g'), '$1');
-    expect([...unwrapped.matchAll(/(.)<wbr>(.)/gu)].filter(([, a, b]) => !THAI.test(a ?? '') || !THAI.test(b ?? ''))).toEqual([]);
+    expect(
+      [...unwrapped.matchAll(/(.)<wbr>(.)/gu)].filter(([, a, b]) => !THAI.test(a ?? '') || !THAI.test(b ?? '')),
+    ).toEqual([]);
   });
 
   test('is idempotent', () => {
@@ -189,7 +227,8 @@ describe('breakThaiLines: a page with the breaks added', () => {
   });
 
   test('leaves a page without Thai, and a document without a body, as they are', () => {
-    const english = '<!DOCTYPE html><html lang="en"><body><p>Percent-encoding, <code>%20</code> and Кодування.</p></body></html>';
+    const english =
+      '<!DOCTYPE html><html lang="en"><body><p>Percent-encoding, <code>%20</code> and Кодування.</p></body></html>';
     expect(breakThaiLines(english, TERMS).html).toBe(english);
     expect(breakThaiLines('อักษรซีริลลิก', TERMS).html).toBe('อักษรซีริลลิก');
   });

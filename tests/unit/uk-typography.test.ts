@@ -14,7 +14,9 @@ const CYR = '\\p{Script=Cyrillic}';
 /** Each match of `re` in each source, with a little context, as `name: …match…`. */
 function offences(re: RegExp, texts = sources): string[] {
   return texts.flatMap(({ name, text }) =>
-    [...text.matchAll(re)].map((m) => `${name}: ${JSON.stringify(text.slice(Math.max(0, m.index - 20), m.index + m[0].length + 20))}`),
+    [...text.matchAll(re)].map(
+      (m) => `${name}: ${JSON.stringify(text.slice(Math.max(0, m.index - 20), m.index + m[0].length + 20))}`,
+    ),
   );
 }
 
@@ -37,7 +39,14 @@ describe('Ukrainian typography in content/uk and uk.json', () => {
   });
 
   it('each rule finds what it is written to find', () => {
-    const sample = [{ name: 'sample', text: mdxProse(`---\ntitle: "Що з'їв"\n---\n\nВін сказав "так" - і пішов — у ліс та поле.\n\n<FaqItem id="x" question="Що і як?">\n</FaqItem>\n`) }];
+    const sample = [
+      {
+        name: 'sample',
+        text: mdxProse(
+          `---\ntitle: "Що з'їв"\n---\n\nВін сказав "так" - і пішов — у ліс та поле.\n\n<FaqItem id="x" question="Що і як?">\n</FaqItem>\n`,
+        ),
+      },
+    ];
     expect(RULES.map(([rule, re]) => [rule, offences(re, sample).length])).toEqual([
       ['apostrophes other than ’ inside a word', 1],
       ['straight or English quotation marks', 2],
@@ -48,7 +57,14 @@ describe('Ukrainian typography in content/uk and uk.json', () => {
   });
 
   it('leaves code, components and nested „“ quotes alone', () => {
-    const sample = [{ name: 'sample', text: mdxProse('Текст «з\u00a0„вкладеними“ лапками».\n\n<Esc text="a - b" />, `"код" - і`\n\n```js\nconst a = "b" - 1;\n```\n') }];
+    const sample = [
+      {
+        name: 'sample',
+        text: mdxProse(
+          'Текст «з\u00a0„вкладеними“ лапками».\n\n<Esc text="a - b" />, `"код" - і`\n\n```js\nconst a = "b" - 1;\n```\n',
+        ),
+      },
+    ];
     expect(RULES.flatMap(([, re]) => offences(re, sample))).toEqual([]);
   });
 });

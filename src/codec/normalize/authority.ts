@@ -65,7 +65,9 @@ export function canonicalAuthority(
   if (layout.userinfoEnd >= 0) {
     if (log !== null) log.part = 'userinfo';
     const userinfo = canonicalComponent(text, layout.authorityStart, layout.userinfoEnd, rfc3986ComponentSet(), log);
-    changed = userinfo.length !== layout.userinfoEnd - layout.authorityStart || !text.startsWith(userinfo, layout.authorityStart);
+    changed =
+      userinfo.length !== layout.userinfoEnd - layout.authorityStart ||
+      !text.startsWith(userinfo, layout.authorityStart);
     authority = userinfo + '@';
   }
 
@@ -75,7 +77,14 @@ export function canonicalAuthority(
   // A plain lowercase name, as nearly every analytics URL has: nothing to change or copy.
   if (plain === LOWERCASE && !changed && layout.portStart < 0) return null;
   const writtenHost = text.slice(hostStart, hostEnd);
-  const host = plain === LOWERCASE ? writtenHost : plain === UPPERCASE ? writtenHost.toLowerCase() : domain ? platformHost(writtenHost) : canonicalTextHost(writtenHost);
+  const host =
+    plain === LOWERCASE
+      ? writtenHost
+      : plain === UPPERCASE
+        ? writtenHost.toLowerCase()
+        : domain
+          ? platformHost(writtenHost)
+          : canonicalTextHost(writtenHost);
   if (host === null) return { code: 'invalid-host', index: hostStart, length: writtenHost.length };
   if (host !== writtenHost) {
     changed = true;
@@ -148,7 +157,15 @@ function plainHost(chars: CharBytes, start: number, end: number): number {
  * https://url.spec.whatwg.org/#special-scheme
  */
 function isSpecial(scheme: string | null): boolean {
-  return scheme === null || scheme === 'http' || scheme === 'https' || scheme === 'ws' || scheme === 'wss' || scheme === 'ftp' || scheme === 'file';
+  return (
+    scheme === null ||
+    scheme === 'http' ||
+    scheme === 'https' ||
+    scheme === 'ws' ||
+    scheme === 'wss' ||
+    scheme === 'ftp' ||
+    scheme === 'file'
+  );
 }
 
 /**

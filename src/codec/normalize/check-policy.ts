@@ -31,19 +31,25 @@ const FIELDS = ['model', 'order', 'caseInsensitive', 'trim', 'drop', 'fragment',
  * checkPolicy({ drop: 'utm_' }) // { ok: false, error: { problem: 'wrong-type', field: 'drop', expected: 'array of strings' } }
  * checkPolicy({ drop: ['utm_'] }) // { ok: true, policy: { drop: ['utm_'] } }
  */
-export function checkPolicy(value: unknown): { ok: true; policy: Partial<NormalizePolicy> | undefined } | { ok: false; error: PolicyProblem } {
+export function checkPolicy(
+  value: unknown,
+): { ok: true; policy: Partial<NormalizePolicy> | undefined } | { ok: false; error: PolicyProblem } {
   if (value === null || value === undefined) return { ok: true, policy: undefined };
   if (typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: { problem: 'not-an-object' } };
   const fields = value as Record<string, unknown>;
   for (const [field, v] of Object.entries(fields)) {
-    if (!FIELDS.includes(field)) return { ok: false, error: { problem: 'unknown-field', field, suggestion: closest(field) } };
+    if (!FIELDS.includes(field))
+      return { ok: false, error: { problem: 'unknown-field', field, suggestion: closest(field) } };
     if (field in CHOICES) {
       const allowed = CHOICES[field as keyof typeof CHOICES];
       if (typeof v !== 'string') return { ok: false, error: { problem: 'wrong-type', field, expected: 'string' } };
-      if (!(allowed as readonly string[]).includes(v)) return { ok: false, error: { problem: 'unknown-value', field, value: v, allowed } };
+      if (!(allowed as readonly string[]).includes(v))
+        return { ok: false, error: { problem: 'unknown-value', field, value: v, allowed } };
     } else if ((LISTS as readonly string[]).includes(field)) {
-      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return { ok: false, error: { problem: 'wrong-type', field, expected: 'array of strings' } };
-    } else if (typeof v !== 'boolean') return { ok: false, error: { problem: 'wrong-type', field, expected: 'boolean' } };
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+        return { ok: false, error: { problem: 'wrong-type', field, expected: 'array of strings' } };
+    } else if (typeof v !== 'boolean')
+      return { ok: false, error: { problem: 'wrong-type', field, expected: 'boolean' } };
   }
   return { ok: true, policy: fields as Partial<NormalizePolicy> };
 }
@@ -67,7 +73,8 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;

@@ -3,7 +3,14 @@
  * rules of RFC 3986 section 6.2.2, which both models share, with the set deciding which
  * characters stay raw and which escapes are decoded.
  */
-import { escapedByteAt, isCanonicalEscape, isUnreserved, isUrlSafe, percentEscape, type ComponentSet } from '../sets.ts';
+import {
+  escapedByteAt,
+  isCanonicalEscape,
+  isUnreserved,
+  isUrlSafe,
+  percentEscape,
+  type ComponentSet,
+} from '../sets.ts';
 import type { CharBytes } from '../char-bytes.ts';
 import { utf8Bytes } from '../utf8.ts';
 import { ChangeRuns, type ChangeLog } from './changes.ts';
@@ -21,7 +28,8 @@ export function canonicalEnd(chars: CharBytes, start: number, end: number, set: 
   while (i < end) {
     const c = chars[i] as number;
     if (c < 0x80 && raw[c] === 1) i++;
-    else if (c === 0x25 && i + 3 <= end && isCanonicalEscape(chars[i + 1] as number, chars[i + 2] as number, set)) i += 3;
+    else if (c === 0x25 && i + 3 <= end && isCanonicalEscape(chars[i + 1] as number, chars[i + 2] as number, set))
+      i += 3;
     else return i;
   }
   return i;
@@ -44,7 +52,13 @@ export function canonicalEnd(chars: CharBytes, start: number, end: number, set: 
  * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.1 (case)
  * https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2.2 (percent-encoding)
  */
-export function canonicalComponent(text: string, start: number, end: number, set: ComponentSet, log: ChangeLog | null): string {
+export function canonicalComponent(
+  text: string,
+  start: number,
+  end: number,
+  set: ComponentSet,
+  log: ChangeLog | null,
+): string {
   const mark = log?.changes.length ?? 0;
   // Where the component holds a raw `;`, found when first needed.
   let semicolonAt: number | undefined;

@@ -121,7 +121,8 @@ function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean
   const hasAuthority = layout.authorityStart >= 0;
   if (hasAuthority) {
     const authority = canonicalAuthority(text, chars, layout, scheme, log);
-    if (authority !== null && typeof authority !== 'string') return failure(authority.code, authority.index + start, authority.length);
+    if (authority !== null && typeof authority !== 'string')
+      return failure(authority.code, authority.index + start, authority.length);
     if (authority !== null) {
       out += text.slice(copied, layout.authorityStart) + authority;
       copied = layout.authorityEnd;
@@ -169,7 +170,15 @@ function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean
   if (copied === 0) {
     // Canonical as written, up to a dropped fragment: when ASCII, the bytes in hand are its UTF-8.
     const canonical = text.slice(0, end);
-    return { ok: true, canonical, key: ascii ? groupKeyOfBytes(chars, end) : groupKey(canonical), raw, model, changes, ...kept };
+    return {
+      ok: true,
+      canonical,
+      key: ascii ? groupKeyOfBytes(chars, end) : groupKey(canonical),
+      raw,
+      model,
+      changes,
+      ...kept,
+    };
   }
   const canonical = out + text.slice(copied, end);
   return { ok: true, canonical, key: groupKey(canonical), raw, model, changes, ...kept };

@@ -7,7 +7,6 @@ import type { StackId } from '../servers/types.ts';
 import type { ChangeLog } from './changes.ts';
 import type { KeptRule } from './types.ts';
 
-
 /** The stacks that read each kept form apart from the form it would merge with (checked against the models). */
 export const keptApartBy: Readonly<Record<KeptRule, readonly StackId[]>> = {
   'keep-semicolon': ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET'],
@@ -48,7 +47,16 @@ export function noteKeptApart(text: string, start: number, end: number, log: Cha
       const low = text.charCodeAt(i + 2);
       if (i + 2 < end && isHex(high) && isHex(low)) semicolon ||= high === 0x33 && (low | 0x20) === 0x62;
       else stray = true;
-    } else if (c === 0x5b || c === 0x5c || c === 0x5d || c === 0x5e || c === 0x60 || c === 0x7b || c === 0x7c || c === 0x7d) {
+    } else if (
+      c === 0x5b ||
+      c === 0x5c ||
+      c === 0x5d ||
+      c === 0x5e ||
+      c === 0x60 ||
+      c === 0x7b ||
+      c === 0x7c ||
+      c === 0x7d
+    ) {
       tomcat = true;
     }
   }

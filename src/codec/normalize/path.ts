@@ -32,7 +32,8 @@ export function canonicalPath(
   }
   const written = canonicalEnd(chars, start, end, set) === end;
   // Most paths: canonical as written, no dot segment (one only follows a `/`), no `//` to guard.
-  if (written && !hasDotSegment(text, chars, start, end) && (hasAuthority || !startsWithTwoSlashes(chars, start, end))) return null;
+  if (written && !hasDotSegment(text, chars, start, end) && (hasAuthority || !startsWithTwoSlashes(chars, start, end)))
+    return null;
   const path = written ? text.slice(start, end) : canonicalComponent(text, start, end, set, log);
   let resolved = path.charCodeAt(0) === 0x2f ? removeDotSegments(path) : path;
   // Without an authority, a path starting with "//" would be read back as a host.

@@ -97,7 +97,14 @@ function grow(pairs: Pairs): void {
   bigger.nameEnds.set(pairs.nameEnds);
   bigger.ends.set(pairs.ends);
   bigger.dirtyPieces.set(pairs.dirtyPieces);
-  Object.assign(pairs, { starts: bigger.starts, nameEnds: bigger.nameEnds, ends: bigger.ends, dirtyPieces: bigger.dirtyPieces, dropped: bigger.dropped, order: bigger.order });
+  Object.assign(pairs, {
+    starts: bigger.starts,
+    nameEnds: bigger.nameEnds,
+    ends: bigger.ends,
+    dirtyPieces: bigger.dirtyPieces,
+    dropped: bigger.dropped,
+    order: bigger.order,
+  });
 }
 
 // What each ASCII character means to the query scan below, so a plain one costs one lookup.
@@ -174,7 +181,11 @@ function scanPairs(pairs: Pairs, chars: CharBytes, start: number, end: number, s
       if (nameEnd < 0) nameEnd = i;
       else if (!equalsInValueIsRaw) clean = false;
       i++;
-    } else if (kind === PERCENT && i + 3 <= end && isCanonicalEscape(chars[i + 1] as number, chars[i + 2] as number, set)) {
+    } else if (
+      kind === PERCENT &&
+      i + 3 <= end &&
+      isCanonicalEscape(chars[i + 1] as number, chars[i + 2] as number, set)
+    ) {
       i += 3;
     } else {
       clean = false;
@@ -232,7 +243,8 @@ function writeQuery(
     // Each change to the pair says whose it was (its canonical name), once the pair is done.
     if (log !== null && log.changes.length > mark) log.nameSince(mark, name ?? text.slice(from, nameEnd));
   }
-  if (pairs.hadEmpty && log !== null) log.note('remove-empty-pairs', text.slice(start, end), piecesAsWritten(pairs, text, count));
+  if (pairs.hadEmpty && log !== null)
+    log.note('remove-empty-pairs', text.slice(start, end), piecesAsWritten(pairs, text, count));
   let query: string | undefined;
   if (!(inOrder ?? isInOrder(pairs, text, chars, kept))) {
     // Before sorting: the query as written, unless a rule above changed it.
@@ -253,7 +265,14 @@ function writeQuery(
 const DROPPED = Symbol('dropped');
 
 /** Applies the policy's drop, case and trim rules to one pair: its value, or {@link DROPPED}. */
-function applyPolicy(name: string, value: string | null, listed: PolicyNames, trim: boolean, set: ComponentSet, log: ChangeLog | null): string | null | typeof DROPPED {
+function applyPolicy(
+  name: string,
+  value: string | null,
+  listed: PolicyNames,
+  trim: boolean,
+  set: ComponentSet,
+  log: ChangeLog | null,
+): string | null | typeof DROPPED {
   if (listed.dropNames?.has(name) || listed.dropPrefixes?.some((prefix) => name.startsWith(prefix))) {
     log?.note('drop-parameter', value === null ? name : name + '=' + value, '');
     return DROPPED;
@@ -329,7 +348,16 @@ function compareRanges(chars: CharBytes, a: number, aEnd: number, b: number, bEn
 function isSorted(pairs: Pairs, chars: CharBytes, count: number): boolean {
   const { starts, nameEnds } = pairs;
   for (let k = 1; k < count; k++) {
-    if (compareRanges(chars, starts[k - 1] as number, nameEnds[k - 1] as number, starts[k] as number, nameEnds[k] as number) > 0) return false;
+    if (
+      compareRanges(
+        chars,
+        starts[k - 1] as number,
+        nameEnds[k - 1] as number,
+        starts[k] as number,
+        nameEnds[k] as number,
+      ) > 0
+    )
+      return false;
   }
   return true;
 }
@@ -337,7 +365,8 @@ function isSorted(pairs: Pairs, chars: CharBytes, count: number): boolean {
 /** Whether the first `count` pairs of `order` are sorted by name. */
 function isInOrder(pairs: Pairs, text: string, chars: CharBytes, count: number): boolean {
   const order = pairs.order;
-  for (let k = 1; k < count; k++) if (compareNames(pairs, text, chars, order[k - 1] as number, order[k] as number) > 0) return false;
+  for (let k = 1; k < count; k++)
+    if (compareNames(pairs, text, chars, order[k - 1] as number, order[k] as number) > 0) return false;
   return true;
 }
 

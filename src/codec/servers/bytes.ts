@@ -16,14 +16,25 @@ function hexValue(byte: number): number {
 
 /** Whether `bytes[at]` is `%` followed by two hex digits. */
 export function isEscapeAt(bytes: Uint8Array, at: number, end = bytes.length): boolean {
-  return bytes[at] === 0x25 && at + 2 < end && hexValue(bytes[at + 1] as number) >= 0 && hexValue(bytes[at + 2] as number) >= 0;
+  return (
+    bytes[at] === 0x25 &&
+    at + 2 < end &&
+    hexValue(bytes[at + 1] as number) >= 0 &&
+    hexValue(bytes[at + 2] as number) >= 0
+  );
 }
 
 /**
  * `bytes[from, to)` with each `%XX` read as its byte (and `+` as a space with `plus`); a `%`
  * that starts no escape stays, or with `strict` makes the result `null`.
  */
-export function unescapeBytes(bytes: Uint8Array, from: number, to: number, plus: boolean, strict: boolean): Uint8Array | null {
+export function unescapeBytes(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  plus: boolean,
+  strict: boolean,
+): Uint8Array | null {
   // Most names and values hold nothing to unescape: no copy then.
   let plain = true;
   for (let i = from; i < to && plain; i++) plain = bytes[i] !== 0x25 && !(plus && bytes[i] === 0x2b);

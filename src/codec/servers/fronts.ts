@@ -9,7 +9,8 @@ import type { StackId } from './types.ts';
 /** A refused target's status (`0`: the connection closed without an answer), or `null`. */
 export function refusal(stack: StackId, bytes: Uint8Array): number | null {
   const refused = refusedTable(stack);
-  for (let i = 0; i < bytes.length; i++) if (refused[bytes[i] as number] === 1) return stack === 'php:parse_str' ? 0 : 400;
+  for (let i = 0; i < bytes.length; i++)
+    if (refused[bytes[i] as number] === 1) return stack === 'php:parse_str' ? 0 : 400;
   return null;
 }
 

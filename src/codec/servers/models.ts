@@ -2,7 +2,16 @@
  * What each stack reads from a query's bytes, modelled on its source and checked against
  * readings of the real runtime (tests/fixtures/servers/queries.json).
  */
-import { grouped, isEscapeAt, latin1Bytes, latin1Text, replacedText, splitBytes, textOrBytes, unescapeBytes } from './bytes.ts';
+import {
+  grouped,
+  isEscapeAt,
+  latin1Bytes,
+  latin1Text,
+  replacedText,
+  splitBytes,
+  textOrBytes,
+  unescapeBytes,
+} from './bytes.ts';
 import type { ServerReading, ServerText, ServerValue } from './types.ts';
 
 /**
@@ -52,7 +61,9 @@ function unquotePlus(text: string): string {
   const plain = text.replaceAll('+', ' ');
   if (!plain.includes('%')) return plain;
   // eslint-disable-next-line no-control-regex
-  return plain.replace(/[\u0000-\u007f]+/g, (run) => replacedText(unescapeBytes(latin1Bytes(run), 0, run.length, false, false) as Uint8Array));
+  return plain.replace(/[\u0000-\u007f]+/g, (run) =>
+    replacedText(unescapeBytes(latin1Bytes(run), 0, run.length, false, false) as Uint8Array),
+  );
 }
 
 /**
@@ -152,7 +163,9 @@ function phpText(binary: string): ServerText {
 }
 
 function phpValue(value: PhpValue): ServerValue {
-  return typeof value === 'string' ? phpText(value) : { array: [...value.entries].map(([k, v]) => [phpText(k), phpValue(v)]) };
+  return typeof value === 'string'
+    ? phpText(value)
+    : { array: [...value.entries].map(([k, v]) => [phpText(k), phpValue(v)]) };
 }
 
 /**
@@ -195,7 +208,8 @@ function holds(bytes: Uint8Array, from: number, to: number, byte: number): boole
 /** Go's `unescape` in query mode: the bytes, or its error message. */
 function goUnescape(bytes: Uint8Array, from: number, to: number): Uint8Array | string {
   for (let i = from; i < to; i++) {
-    if (bytes[i] === 0x25 && !isEscapeAt(bytes, i, to)) return `invalid URL escape ${goQuote(bytes.subarray(i, Math.min(i + 3, to)))}`;
+    if (bytes[i] === 0x25 && !isEscapeAt(bytes, i, to))
+      return `invalid URL escape ${goQuote(bytes.subarray(i, Math.min(i + 3, to)))}`;
   }
   return unescapeBytes(bytes, from, to, true, false) as Uint8Array;
 }
@@ -206,7 +220,16 @@ function goQuote(bytes: Uint8Array): string {
   let i = 0;
   while (i < bytes.length) {
     const byte = bytes[i] as number;
-    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte < 0xe0 ? 2 : byte >= 0xe0 && byte < 0xf0 ? 3 : byte >= 0xf0 && byte < 0xf5 ? 4 : 0;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte < 0xe0
+          ? 2
+          : byte >= 0xe0 && byte < 0xf0
+            ? 3
+            : byte >= 0xf0 && byte < 0xf5
+              ? 4
+              : 0;
     const rune = length > 0 && i + length <= bytes.length ? textOrBytes(bytes.subarray(i, i + length)) : null;
     if (typeof rune !== 'string') {
       out += '\\x' + byte.toString(16).padStart(2, '0');
@@ -263,7 +286,12 @@ function rubyUnescape(text: string): string {
 }
 
 /** Rack 2.2's `normalize_params`, on binary strings. */
-function normalizeParams(params: RubyHash, name: string | null, v: string | null, depth: number): RubyHash | RubyValue[] | undefined {
+function normalizeParams(
+  params: RubyHash,
+  name: string | null,
+  v: string | null,
+  depth: number,
+): RubyHash | RubyValue[] | undefined {
   if (depth <= 0) throw new Error('Rack::QueryParser::ParamsTooDeepError');
   // Matching a regular expression against a name that is not UTF-8 raises.
   if (name !== null && typeof rubyText(name) !== 'string') throw new Error(INVALID);
@@ -313,7 +341,8 @@ function rubyText(binary: string): ServerText {
 function rubyValue(value: RubyValue, rails: boolean): ServerValue {
   if (value === null) return null;
   if (typeof value === 'string') return rubyText(value);
-  if (Array.isArray(value)) return { list: (rails ? value.filter((x) => x !== null) : value).map((x) => rubyValue(x, rails)) };
+  if (Array.isArray(value))
+    return { list: (rails ? value.filter((x) => x !== null) : value).map((x) => rubyValue(x, rails)) };
   return { hash: [...value].map(([k, v]) => [rubyText(k), rubyValue(v, rails)]) };
 }
 
@@ -341,7 +370,12 @@ function javaText(bytes: Uint8Array): string {
   let out = '';
   let from = 0;
   for (let i = 0; i + 2 < bytes.length; i++) {
-    if (bytes[i] === 0xed && (bytes[i + 1] as number) >= 0xa0 && (bytes[i + 1] as number) <= 0xbf && ((bytes[i + 2] as number) & 0xc0) === 0x80) {
+    if (
+      bytes[i] === 0xed &&
+      (bytes[i + 1] as number) >= 0xa0 &&
+      (bytes[i + 1] as number) <= 0xbf &&
+      ((bytes[i + 2] as number) & 0xc0) === 0x80
+    ) {
       out += replacedText(bytes.subarray(from, i)) + '\uFFFD';
       from = i + 3;
       i += 2;

@@ -48,7 +48,11 @@ function readGoPath(bytes: Uint8Array): PathReading {
   const decoded = unescapeBytes(bytes, 0, bytes.length, false, false) as Uint8Array;
   const raw = latin1Text(bytes);
   const path = latin1Text(decoded);
-  const reading: PathReading = { path: textOrBytes(decoded), rawPath: goEscapePath(path) === raw ? '' : (textOrBytes(bytes) as string), mux: 200 };
+  const reading: PathReading = {
+    path: textOrBytes(decoded),
+    rawPath: goEscapePath(path) === raw ? '' : (textOrBytes(bytes) as string),
+    mux: 200,
+  };
   const clean = goCleanPath(path);
   if (clean !== path) Object.assign(reading, { mux: 301, location: goEscapePath(clean) });
   return reading;
@@ -59,7 +63,10 @@ function goEscapePath(binary: string): string {
   let out = '';
   for (let i = 0; i < binary.length; i++) {
     const c = binary.charCodeAt(i);
-    const raw = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || '-_.~$&+,/:;=@'.includes(binary[i] as string);
+    const raw =
+      (c >= 0x30 && c <= 0x39) ||
+      ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) ||
+      '-_.~$&+,/:;=@'.includes(binary[i] as string);
     out += raw ? binary[i] : '%' + c.toString(16).toUpperCase().padStart(2, '0');
   }
   return out;
@@ -89,10 +96,12 @@ function goCleanPath(p: string): string {
 function readTomcatPath(bytes: Uint8Array, target: string): PathReading {
   if (refusal('java:tomcat', bytes) !== null) return { status: 400 };
   let stripped = '';
-  for (const segment of latin1Text(bytes).split('/')) stripped += (stripped === '' && segment === '' ? '' : '/') + (segment.split(';')[0] as string);
+  for (const segment of latin1Text(bytes).split('/'))
+    stripped += (stripped === '' && segment === '' ? '' : '/') + (segment.split(';')[0] as string);
   if (latin1Text(bytes).startsWith('/') && !stripped.startsWith('/')) stripped = '/' + stripped;
   const strippedBytes = new Uint8Array([...stripped].map((c) => c.charCodeAt(0)));
-  for (let i = 0; i < strippedBytes.length; i++) if (strippedBytes[i] === 0x25 && !isEscapeAt(strippedBytes, i)) return { status: 400 };
+  for (let i = 0; i < strippedBytes.length; i++)
+    if (strippedBytes[i] === 0x25 && !isEscapeAt(strippedBytes, i)) return { status: 400 };
   const decoded = unescapeBytes(strippedBytes, 0, strippedBytes.length, false, false) as Uint8Array;
   const text = textOrBytes(decoded);
   if (typeof text !== 'string' || /[\\\u0000]/.test(text) || /%2f/i.test(stripped)) return { status: 400 };

@@ -1,4 +1,12 @@
-import { decode, encode, inspect, normalize, type DecodeMode, type EncodeMode, type NormalizePolicy } from '../../codec';
+import {
+  decode,
+  encode,
+  inspect,
+  normalize,
+  type DecodeMode,
+  type EncodeMode,
+  type NormalizePolicy,
+} from '../../codec';
 import { percentEncodeSingleByte } from '../../codec/charsets';
 import { isFormSafe } from '../../codec/sets';
 
@@ -61,7 +69,8 @@ export function encoded(component: string, text: string, mode: EncodeMode = 'com
  */
 export function legacyEncoded(component: string, text: string, charset: string): string {
   // The form serializer writes a space as `+`, which "percent-encode after encoding" alone does not.
-  if (text.includes(' ')) fail(component, text, 'a space in a legacy-charset example (the form writes +): leave it out');
+  if (text.includes(' '))
+    fail(component, text, 'a space in a legacy-charset example (the form writes +): leave it out');
   const value = percentEncodeSingleByte(text, charset, isFormSafe);
   if (value === null) fail(component, text, `"${charset}" is not a single-byte charset the codec knows`);
   return value;
@@ -80,7 +89,8 @@ export function characterReferences(component: string, text: string, charset: st
 export function decoded(component: string, value: string, options: DecodeProps): string {
   const { mode = 'standard', charset, strictLatin1 = false, stray = false, invalid = 'error' } = options;
   if (strictLatin1) {
-    if (charset !== undefined || mode !== 'standard' || invalid !== 'error') fail(component, value, 'strictLatin1 takes no charset, mode or invalid');
+    if (charset !== undefined || mode !== 'standard' || invalid !== 'error')
+      fail(component, value, 'strictLatin1 takes no charset, mode or invalid');
     return readStrictLatin1(component, value);
   }
   const result = decode(value, charset === undefined ? { mode, invalid } : { mode, invalid, charset });
@@ -132,11 +142,17 @@ export function canonical(component: string, value: string, policy: PolicyProps)
 }
 
 /** Per character (code point): the code point and its UTF-8 bytes (value and hex), from the codec's inspect. */
-export function characters(component: string, text: string): { codePoint: number; bytes: { value: number; hex: string }[] }[] {
+export function characters(
+  component: string,
+  text: string,
+): { codePoint: number; bytes: { value: number; hex: string }[] }[] {
   if (text === '') fail(component, text, 'empty text');
   const inspection = inspect(text);
   const lone = inspection.characters.find((c) => c.loneSurrogate);
   if (lone) fail(component, text, reported({ code: 'lone-surrogate', index: lone.index }));
   if (inspection.truncated) fail(component, text, 'too long for an inline figure');
-  return inspection.characters.map((c) => ({ codePoint: c.codePoint, bytes: c.bytes.map(({ value, hex }) => ({ value, hex })) }));
+  return inspection.characters.map((c) => ({
+    codePoint: c.codePoint,
+    bytes: c.bytes.map(({ value, hex }) => ({ value, hex })),
+  }));
 }

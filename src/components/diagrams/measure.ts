@@ -44,8 +44,10 @@ function advance(c: string, mono: boolean): number {
   let em: number;
   if (EMOJI.test(c)) em = 1.3;
   else if (isWide(cp)) em = 1.05;
-  else if (cp >= 0x0e00 && cp <= 0x0e7f) em = 0.66; // Thai letters and spacing vowels
-  else if (cp >= 0x0900 && cp <= 0x097f) em = /\p{Mc}/u.test(c) ? 0.3 : 0.68; // Devanagari
+  else if (cp >= 0x0e00 && cp <= 0x0e7f)
+    em = 0.66; // Thai letters and spacing vowels
+  else if (cp >= 0x0900 && cp <= 0x097f)
+    em = /\p{Mc}/u.test(c) ? 0.3 : 0.68; // Devanagari
   else if (cp >= 0x0400 && cp <= 0x04ff) em = /[жшщюмЖШЩЮМыЫ]/.test(c) ? 0.86 : c === c.toUpperCase() ? 0.74 : 0.62;
   else if (c === ' ') em = 0.3;
   else if (NARROW.test(c)) em = 0.34;
@@ -69,7 +71,8 @@ export function textWidth(text: string, style: TextStyle): number {
 export const isTall = (text: string): boolean => TALL_SCRIPT.test(text);
 
 /** Line height in pixels: room for marks above and below in Thai and Devanagari. */
-export const lineHeight = (text: string, style: TextStyle): number => Math.ceil(style.size * (isTall(text) ? 1.8 : 1.35));
+export const lineHeight = (text: string, style: TextStyle): number =>
+  Math.ceil(style.size * (isTall(text) ? 1.8 : 1.35));
 
 /**
  * Prose wrapped to lines no wider than `maxWidth`, at word boundaries found by
@@ -97,7 +100,10 @@ function thaiGlossary() {
 /** `text` cut at `cuts` (offsets), in order. */
 const cutAt = (text: string, cuts: Iterable<number>): string[] => {
   const at = [...new Set([0, ...cuts, text.length])].sort((a, b) => a - b);
-  return at.slice(1).map((end, i) => text.slice(at[i], end)).filter(Boolean);
+  return at
+    .slice(1)
+    .map((end, i) => text.slice(at[i], end))
+    .filter(Boolean);
 };
 
 /**
@@ -113,7 +119,11 @@ function thaiPieces(text: string, maxWidth: number, style: TextStyle): string[] 
   return cutAt(text, spaces).flatMap((phrase) => {
     if (fits(phrase)) return [phrase];
     return cutAt(phrase, thaiWordBreaks(phrase, phrases).breaks).flatMap((piece) =>
-      fits(piece) ? [piece] : cutAt(piece, thaiWordBreaks(piece, noSplit).breaks).flatMap((word) => (fits(word) ? [word] : compoundParts(word))),
+      fits(piece)
+        ? [piece]
+        : cutAt(piece, thaiWordBreaks(piece, noSplit).breaks).flatMap((word) =>
+            fits(word) ? [word] : compoundParts(word),
+          ),
     );
   });
 }
@@ -126,7 +136,8 @@ function compoundParts(word: string): string[] {
   const whole = (part: string) => segmentThai(part).every((s) => s.kind !== 'unknown');
   let best: number | undefined;
   for (let at = 1; at < word.length; at++) {
-    if (!/[\u0E01-\u0E2E\u0E40-\u0E44]/u.test(word[at]!) || !whole(word.slice(0, at)) || !whole(word.slice(at))) continue;
+    if (!/[\u0E01-\u0E2E\u0E40-\u0E44]/u.test(word[at]!) || !whole(word.slice(0, at)) || !whole(word.slice(at)))
+      continue;
     if (best === undefined || Math.abs(word.length / 2 - at) < Math.abs(word.length / 2 - best)) best = at;
   }
   return best === undefined ? [word] : [word.slice(0, best), word.slice(best)];

@@ -99,13 +99,24 @@ export function urlRow(component: string, value: string, locale: Locale, x: numb
     cursor += w + (token.structural ? GAP : 0);
   }
   // Part tints first, so the structural boxes inside a part are drawn over them.
-  for (const p of parts) shapes.push({ box: { x: p.x0 - 1, y, w: p.x1 - p.x0 + 2, h: rowHeight, cls: `tint hue-${p.part}`, texts: [] } });
+  for (const p of parts)
+    shapes.push({ box: { x: p.x0 - 1, y, w: p.x1 - p.x0 + 2, h: rowHeight, cls: `tint hue-${p.part}`, texts: [] } });
   cursor = x;
   for (const token of all) {
     const w = width(token.text, 'code') + (token.structural ? 8 : 4);
     const kind = token.structural ? ('codeStrong' as const) : ('code' as const);
-    const text = { x: cursor + w / 2, y: y + rowHeight / 2, text: token.text, kind, anchor: 'middle' as const, role: 'token' };
-    if (token.structural) shapes.push({ box: { x: cursor, y: y + 2, w, h: rowHeight - 4, cls: 'delim', texts: [text], role: 'structural' } });
+    const text = {
+      x: cursor + w / 2,
+      y: y + rowHeight / 2,
+      text: token.text,
+      kind,
+      anchor: 'middle' as const,
+      role: 'token',
+    };
+    if (token.structural)
+      shapes.push({
+        box: { x: cursor, y: y + 2, w, h: rowHeight - 4, cls: 'delim', texts: [text], role: 'structural' },
+      });
     else shapes.push({ text });
     cursor += w + (token.structural ? GAP : 0);
   }
@@ -114,7 +125,10 @@ export function urlRow(component: string, value: string, locale: Locale, x: numb
   // before; order is kept, so leader lines never cross.
   const labelY = y + rowHeight + LABEL_GAP + 6;
   const labels = parts.map((p) => {
-    const box = textBox(0, labelY, [{ text: names[p.part], kind: 'small', cls: `ink hue-${p.part}` }], 'bare', { align: 'middle', pad: { x: 2, y: 1 } });
+    const box = textBox(0, labelY, [{ text: names[p.part], kind: 'small', cls: `ink hue-${p.part}` }], 'bare', {
+      align: 'middle',
+      pad: { x: 2, y: 1 },
+    });
     return { p, box, center: (p.x0 + p.x1) / 2 };
   });
   let right = x;
@@ -124,11 +138,21 @@ export function urlRow(component: string, value: string, locale: Locale, x: numb
   }
   for (const l of labels) {
     for (const t of l.box.texts) t.x = l.box.x + l.box.w / 2;
-    shapes.push({ path: `M${l.center} ${y + rowHeight}L${l.box.x + l.box.w / 2} ${labelY}`, cls: `leader hue-${l.p.part}` });
+    shapes.push({
+      path: `M${l.center} ${y + rowHeight}L${l.box.x + l.box.w / 2} ${labelY}`,
+      cls: `leader hue-${l.p.part}`,
+    });
     shapes.push({ box: { ...l.box, role: 'part' } });
   }
   const bottom = Math.max(...labels.map((l) => l.box.y + l.box.h), y + rowHeight);
   const structural = [...new Set(all.filter((t) => t.structural).map((t) => t.text))];
   const sample = all.find((t) => !t.structural);
-  return { shapes, width: Math.max(cursor, right) - x, bottom, parts: parts.map(({ part, text }) => ({ part, text })), structural, sample };
+  return {
+    shapes,
+    width: Math.max(cursor, right) - x,
+    bottom,
+    parts: parts.map(({ part, text }) => ({ part, text })),
+    structural,
+    sample,
+  };
 }

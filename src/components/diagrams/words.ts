@@ -37,7 +37,8 @@ export function list(locale: Locale, items: Piece[], { symbols = false } = {}): 
   const format = new Intl.ListFormat(locale, { type: 'conjunction' });
   const parts = format.formatToParts(items.map((_, i) => String(i)));
   const literals = parts.filter((p) => p.type === 'literal');
-  const lastSeparator = items.length > 2 && NO_SERIAL_COMMA.includes(locale) ? format.formatToParts(['0', '1'])[1]!.value : null;
+  const lastSeparator =
+    items.length > 2 && NO_SERIAL_COMMA.includes(locale) ? format.formatToParts(['0', '1'])[1]!.value : null;
   const spaced = symbols && SPACED_SYMBOLS.includes(locale);
   const spacedWord = (joiner: string) => joiner.replace(/^(?=\p{L})/u, ' ').replace(/(?<=\p{L})$/u, ' ');
   return parts.map((p) => {
@@ -69,4 +70,5 @@ export function ruleName(locale: Locale, rule: string): string {
 }
 
 /** The code point in U+XXXX notation. */
-export const codePointLabel = (codePoint: number): string => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+export const codePointLabel = (codePoint: number): string =>
+  `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;

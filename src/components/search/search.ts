@@ -34,7 +34,17 @@ interface PageResult {
  * chunk of the index, whatever its split; a character no word starts with loads nothing.
  */
 function* firstCharacters(): Generator<string> {
-  const ranges = [[0x61, 0x7a], [0x30, 0x39], [0x25, 0x25], [0x0e01, 0x0e2e], [0x0e40, 0x0e44], [0x0904, 0x0939], [0x0958, 0x0961], [0x0430, 0x045f], [0x0491, 0x0491]];
+  const ranges = [
+    [0x61, 0x7a],
+    [0x30, 0x39],
+    [0x25, 0x25],
+    [0x0e01, 0x0e2e],
+    [0x0e40, 0x0e44],
+    [0x0904, 0x0939],
+    [0x0958, 0x0961],
+    [0x0430, 0x045f],
+    [0x0491, 0x0491],
+  ];
   for (const [from, to] of ranges) {
     for (let c = from as number; c <= (to as number); c++) yield String.fromCharCode(c);
   }
@@ -64,7 +74,11 @@ const fill = (template = '', values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 const excerpt = (html: string) =>
-  el('p', { class: 'site-search__excerpt' }, excerptRuns(html).map((run) => (run.mark ? el('mark', {}, run.text) : run.text)));
+  el(
+    'p',
+    { class: 'site-search__excerpt' },
+    excerptRuns(html).map((run) => (run.mark ? el('mark', {}, run.text) : run.text)),
+  );
 
 /**
  * One page: its title as a link, then the sections (headings with an id, FAQ answers) where
@@ -149,7 +163,10 @@ export function start(root: HTMLElement): void {
       if (run !== latest) return;
       const more = results.length - pages.length;
       const rest = more > 0 ? [el('li', { class: 'site-search__more' }, fill(m.more, { count: more }))] : [];
-      say(results.length === 0 ? fill(m.none, { query }) : fill(m.results, { count: results.length }), [...pages.map(resultView), ...rest]);
+      say(results.length === 0 ? fill(m.none, { query }) : fill(m.results, { count: results.length }), [
+        ...pages.map(resultView),
+        ...rest,
+      ]);
     } catch {
       if (run === latest) say(m.unavailable ?? '');
     }

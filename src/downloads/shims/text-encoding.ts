@@ -67,7 +67,8 @@ export class TextEncoder {
 }
 
 /** The Encoding Standard's labels of UTF-8. https://encoding.spec.whatwg.org/#names-and-labels */
-const UTF8_LABELS = /^[\t\n\f\r ]*(?:utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode20utf8)[\t\n\f\r ]*$/i;
+const UTF8_LABELS =
+  /^[\t\n\f\r ]*(?:utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode20utf8)[\t\n\f\r ]*$/i;
 
 export class TextDecoder {
   readonly encoding = 'utf-8';
@@ -87,7 +88,11 @@ export class TextDecoder {
    */
   decode(input?: ArrayBufferView | ArrayBuffer): string {
     const bytes =
-      input === undefined ? new Uint8Array(0) : ArrayBuffer.isView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
+      input === undefined
+        ? new Uint8Array(0)
+        : ArrayBuffer.isView(input)
+          ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
+          : new Uint8Array(input);
     const end = bytes.length;
     let i = !this.ignoreBOM && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
     let out = '';

@@ -50,7 +50,13 @@ function hostOfAuthority(authority: string): string | null {
     if (!/^[0-9]*$/.test(port) || (port !== '' && Number(port) > 65535)) return null;
   }
   const host = parseHost(authority.slice(0, end));
-  return host === null ? null : typeof host === 'number' ? serializeIPv4(host) : Array.isArray(host) ? `[${serializeIPv6(host)}]` : host;
+  return host === null
+    ? null
+    : typeof host === 'number'
+      ? serializeIPv4(host)
+      : Array.isArray(host)
+        ? `[${serializeIPv6(host)}]`
+        : host;
 }
 
 /** https://url.spec.whatwg.org/#concept-host-parser, for a special (not opaque) host. */

@@ -1,11 +1,30 @@
 /** Anatomy: the URL split into labelled parts, structural characters boxed (build and browser). */
 import { decode, parseUrl, type UrlSpan } from '../../codec';
 import { hiddenNotice, issueItems } from '../lib/issues';
-import { CELL, CUT, clip, countHidden, cutNote, figure, fmt, h, markHidden, str, table, type Child, type Dict } from '../lib/view';
+import {
+  CELL,
+  CUT,
+  clip,
+  countHidden,
+  cutNote,
+  figure,
+  fmt,
+  h,
+  markHidden,
+  str,
+  table,
+  type Child,
+  type Dict,
+} from '../lib/view';
 
 const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Part = (typeof PARTS)[number];
-const KIND = { absolute: 'kindAbsolute', 'network-path': 'kindNetwork', 'absolute-path': 'kindPath', 'relative-path': 'kindRelative' };
+const KIND = {
+  absolute: 'kindAbsolute',
+  'network-path': 'kindNetwork',
+  'absolute-path': 'kindPath',
+  'relative-path': 'kindRelative',
+};
 
 /**
  * Form decoding, as a server reads a query value (invalid bytes show as U+FFFD). Server
@@ -35,7 +54,13 @@ export function anatomyView(m: Dict, value: string) {
   };
   if (!r.ok) {
     const output = visible(value.slice(0, CUT));
-    return { output, summary: '', issues: [hiddenNotice(m, hidden), ...issueItems(m, value, [], r.error)], details: null, cut: cutNote(m, 'common.cutShown', value.length) };
+    return {
+      output,
+      summary: '',
+      issues: [hiddenNotice(m, hidden), ...issueItems(m, value, [], r.error)],
+      details: null,
+      cut: cutNote(m, 'common.cutShown', value.length),
+    };
   }
   const structural = new Set<string>();
   const delim = (s: string): Child[] =>
@@ -49,7 +74,8 @@ export function anatomyView(m: Dict, value: string) {
   // Path segments are split at `/`; the query at `&` and at each pair's first `=`.
   const inner = (part: Part, sp: UrlSpan): Child[] => {
     const text = shown(sp.index, sp.index + sp.length);
-    if (part === 'path' && text.length < 4000) return text.split('/').flatMap((seg, i) => (i ? [delim('/'), visible(seg)] : [visible(seg)]));
+    if (part === 'path' && text.length < 4000)
+      return text.split('/').flatMap((seg, i) => (i ? [delim('/'), visible(seg)] : [visible(seg)]));
     if (part !== 'query' || r.pairs.length > 200) return [visible(text)];
     const out: Child[] = [];
     let at = sp.index;
@@ -85,27 +111,43 @@ export function anatomyView(m: Dict, value: string) {
   };
   const cell = (s: string) => h('code', { class: 'w-val' }, visible(cut(s)));
   const list = [...structural].flatMap((d, i) => [i ? ' ' : '', h('code', null, markHidden(d))]);
-  const pairs = r.pairs.slice(0, MAX_PAIRS).map((p) =>
-    h('tr', { 'data-role': 'pair' },
-      h('td', null, cell(p.name)),
-      h('td', null, p.value == null ? m['anatomy.noEquals'] : cell(p.value)),
-      h('td', null, cell(formText(p.value ?? ''))),
-    ),
-  );
+  const pairs = r.pairs
+    .slice(0, MAX_PAIRS)
+    .map((p) =>
+      h(
+        'tr',
+        { 'data-role': 'pair' },
+        h('td', null, cell(p.name)),
+        h('td', null, p.value == null ? m['anatomy.noEquals'] : cell(p.value)),
+        h('td', null, cell(formText(p.value ?? ''))),
+      ),
+    );
   const parts = spans.map(({ p, sp }) =>
-    h('tr', { 'data-part': p }, h('th', { scope: 'row' }, m[`part.${p}`]), h('td', null, cell(value.slice(sp.index, sp.index + sp.length)))),
+    h(
+      'tr',
+      { 'data-part': p },
+      h('th', { scope: 'row' }, m[`part.${p}`]),
+      h('td', null, cell(value.slice(sp.index, sp.index + sp.length))),
+    ),
   );
   return {
     output,
     summary: str(m, 'anatomy.summary', { parts: figure(m, spans.length), count: figure(m, r.pairs.length) }),
     issues: [hiddenNotice(m, hidden)],
     details: [
-      h('p', null, m[`anatomy.${KIND[r.kind]}`], ' ', list.length ? fmt(m, 'anatomy.structural', { list }) : m['anatomy.noStructural']),
+      h(
+        'p',
+        null,
+        m[`anatomy.${KIND[r.kind]}`],
+        ' ',
+        list.length ? fmt(m, 'anatomy.structural', { list }) : m['anatomy.noStructural'],
+      ),
       table(m, 'anatomy.parts', ['anatomy.colPart', 'anatomy.colWritten'], parts),
       pairs.length
         ? table(m, 'anatomy.pairs', ['anatomy.colName', 'anatomy.colValue', 'anatomy.colDecoded'], pairs)
         : h('p', { class: 'w-hint' }, m['anatomy.noQuery']),
-      r.pairs.length > MAX_PAIRS && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, r.pairs.length - MAX_PAIRS) })),
+      r.pairs.length > MAX_PAIRS &&
+        h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, r.pairs.length - MAX_PAIRS) })),
       clipped && h('p', { class: 'w-hint' }, m['common.clipped']),
     ] as Child,
     cut: cutNote(m, 'common.cutShown', value.length),

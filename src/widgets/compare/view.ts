@@ -3,7 +3,15 @@
  * differently (equal canonical forms under the chosen model), or different data; part by
  * part, each row saying which rules decided (build and browser).
  */
-import { decode, normalize, parseUrl, type NormalizeChange, type NormalizePolicy, type Normalized, type ParsedUrl } from '../../codec';
+import {
+  decode,
+  normalize,
+  parseUrl,
+  type NormalizeChange,
+  type NormalizePolicy,
+  type Normalized,
+  type ParsedUrl,
+} from '../../codec';
 import { hiddenNotice, issueItems } from '../lib/issues';
 import { changesView, keptView, ruleName } from '../normalize/changes';
 import { CELL, clip, countHidden, figure, fmt, h, markHidden, table, type Child, type Dict } from '../lib/view';
@@ -89,7 +97,14 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
           continue;
         }
         const rules = i === 0 ? (byPlace.get(`query:${name}`) ?? []) : [];
-        rows.push({ label: fmt(m, 'compare.param', { name: h('code', null, markHidden(name)) }), a: va[i] ?? null, b: vb[i] ?? null, rawA: null, rawB: null, rules });
+        rows.push({
+          label: fmt(m, 'compare.param', { name: h('code', null, markHidden(name)) }),
+          a: va[i] ?? null,
+          b: vb[i] ?? null,
+          rawA: null,
+          rawB: null,
+          rules,
+        });
       }
     }
   }
@@ -115,7 +130,9 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       // name) only canonically. The last cell says which rules decided.
       const same = r.a === r.b;
       const word = !same ? 'differs' : r.rawA !== r.rawB || r.rules.length ? 'sameData' : 'same';
-      const reasons: Child[] = [...new Set(r.rules.map((c) => c.rule))].map((rule) => h('li', { 'data-rule': rule }, ruleName(m, rule)));
+      const reasons: Child[] = [...new Set(r.rules.map((c) => c.rule))].map((rule) =>
+        h('li', { 'data-rule': rule }, ruleName(m, rule)),
+      );
       if (!same && readsAlike(r.a, r.b)) reasons.push(h('li', { 'data-rule': 'kept-escape' }, keptApart));
       // The query as a whole: its parameters' rows below say what decided (a sentence, not a list item).
       const none = r.label === m['part.query'] && r.rawA !== r.rawB ? 'compare.seeParams' : 'compare.noRule';
@@ -142,11 +159,18 @@ export function compareView(m: Dict, a: string, b: string, policy: NormalizePoli
       h(
         'div',
         { class: 'w-scroll', tabindex: 0, role: 'group', 'aria-label': m['compare.canonical'] },
-        table(m, 'compare.canonical', ['compare.colPart', 'compare.colFirst', 'compare.colSecond', 'compare.colVerdict', 'compare.colWhy'], body),
+        table(
+          m,
+          'compare.canonical',
+          ['compare.colPart', 'compare.colFirst', 'compare.colSecond', 'compare.colVerdict', 'compare.colWhy'],
+          body,
+        ),
       ),
       hidden > 0 ? h('p', { class: 'w-hint' }, fmt(m, 'compare.moreRows', { count: figure(m, hidden) })) : null,
       clipped ? h('p', { class: 'w-hint' }, m['common.clipped']) : null,
-      na.model !== policy.model ? h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` })) : null,
+      na.model !== policy.model
+        ? h('p', { class: 'w-hint' }, fmt(m, 'normalize.modelForced', { scheme: `${ca?.ok ? ca.scheme : ''}:` }))
+        : null,
       h('p', { class: 'w-label' }, m['compare.rulesA']),
       changesView(m, na.changes),
       keptView(m, na.kept),

@@ -9,7 +9,12 @@ export const CHARSETS = ['utf-8', 'windows-1251', 'koi8-u', 'iso-8859-5', 'windo
 
 export type DecodeState = { value: string; mode: DecodeMode; charset: string; invalid: boolean };
 
-export const decodeState = (v: { value?: string | undefined; mode?: string | undefined; charset?: string | undefined; invalid?: string | undefined }): DecodeState => ({
+export const decodeState = (v: {
+  value?: string | undefined;
+  mode?: string | undefined;
+  charset?: string | undefined;
+  invalid?: string | undefined;
+}): DecodeState => ({
   value: v.value ?? '',
   mode: v.mode === 'form' ? 'form' : 'standard',
   charset: CHARSETS.includes(v.charset as never) ? (v.charset as string) : 'utf-8',
@@ -30,7 +35,13 @@ function markedCopy(text: string, spans: Span[]): Child[] {
   for (const s of [...spans].sort((a, b) => a.index - b.index).slice(0, MAX_ISSUES + 1)) {
     if (s.index < at) continue;
     out.push(markHidden(gap(text.slice(at, s.index))));
-    out.push(h('mark', { class: s.error ? 'w-mark w-mark--error' : 'w-mark' }, markHidden(clip(text.slice(s.index, s.index + s.length)))));
+    out.push(
+      h(
+        'mark',
+        { class: s.error ? 'w-mark w-mark--error' : 'w-mark' },
+        markHidden(clip(text.slice(s.index, s.index + s.length))),
+      ),
+    );
     at = s.index + s.length;
   }
   out.push(markHidden(gap(text.slice(at))));
@@ -44,9 +55,12 @@ export function decodeView(m: Dict, s: DecodeState) {
   const r = decode(value, { mode: s.mode, charset: s.charset, invalid: s.invalid ? 'replace' : 'error' });
   const error = r.ok ? null : r.error;
   const items = issueItems(m, value, r.notices, error?.code === 'unknown-charset' ? null : error);
-  if (error?.code === 'unknown-charset') items.push(issueItem(m, 'error', error.code, fmt(m, 'issue.unknown-charset', { text: s.charset })));
-  if (error?.code === 'invalid-utf8' && s.charset === 'utf-8') items.push(h('li', { class: 'w-hint', 'data-role': 'hint' }, m['issue.charsetHint']));
-  if (s.charset !== 'utf-8' && !error) items.push(h('li', { class: 'w-hint' }, fmt(m, 'decode.legacy', { charset: s.charset })));
+  if (error?.code === 'unknown-charset')
+    items.push(issueItem(m, 'error', error.code, fmt(m, 'issue.unknown-charset', { text: s.charset })));
+  if (error?.code === 'invalid-utf8' && s.charset === 'utf-8')
+    items.push(h('li', { class: 'w-hint', 'data-role': 'hint' }, m['issue.charsetHint']));
+  if (s.charset !== 'utf-8' && !error)
+    items.push(h('li', { class: 'w-hint' }, fmt(m, 'decode.legacy', { charset: s.charset })));
   // The output shows its first CUT characters, each hidden one as a mark: count those.
   const hidden = r.ok ? countHidden(r.value.slice(0, CUT)) : 0;
   items.unshift(hiddenNotice(m, hidden));
@@ -54,7 +68,10 @@ export function decodeView(m: Dict, s: DecodeState) {
   if (s.invalid && r.ok) {
     const strict = decode(value, { mode: s.mode, charset: s.charset });
     if (!strict.ok && strict.error.code !== 'unknown-charset') {
-      const at = { position: figure(m, position(value, strict.error.index)), byte: figure(m, strict.error.byteOffset ?? 0) };
+      const at = {
+        position: figure(m, position(value, strict.error.index)),
+        byte: figure(m, strict.error.byteOffset ?? 0),
+      };
       items.unshift(issueItem(m, 'notice', 'replaced', fmt(m, 'decode.replaced', at)));
     }
   }
@@ -109,14 +126,19 @@ export function layersView(m: Dict, value: string, mode: DecodeMode, charset = '
           null,
           h('span', { class: 'w-label' }, n ? str(m, 'decode.layer', { n }) : m['decode.layerInput']),
           ' ',
-          h('code', { 'data-role': 'layer' }, markHidden(layer.length > LAYER_CAP ? `${layer.slice(0, LAYER_CAP)}…` : layer)),
+          h(
+            'code',
+            { 'data-role': 'layer' },
+            markHidden(layer.length > LAYER_CAP ? `${layer.slice(0, LAYER_CAP)}…` : layer),
+          ),
         ),
       ),
     ),
   );
   if (stoppedBy) {
     // The input itself failing is said as such: "after layer 0" would only puzzle.
-    const why = layers.length > 1 ? fmt(m, 'decode.layersStopped', { n: layers.length - 1 }) : m['decode.layersStoppedAtInput'];
+    const why =
+      layers.length > 1 ? fmt(m, 'decode.layersStopped', { n: layers.length - 1 }) : m['decode.layersStoppedAtInput'];
     out.push(h('p', { class: 'w-hint' }, why, ' ', issueText(m, layers[layers.length - 1] ?? '', stoppedBy)));
   }
   return out;

@@ -13,7 +13,9 @@ export function encodeView(m: Dict, value: string, mode: EncodeMode) {
   const r = encode(value, mode);
   return {
     output: r.ok ? r.value : '',
-    summary: r.ok ? str(m, 'encode.summary', { chars: figure(m, chars(value)), length: figure(m, r.value.length) }) : str(m, 'encode.failed'),
+    summary: r.ok
+      ? str(m, 'encode.summary', { chars: figure(m, chars(value)), length: figure(m, r.value.length) })
+      : str(m, 'encode.failed'),
     issues: r.ok ? [] : issueItems(m, value, [], r.error),
   };
 }
@@ -31,11 +33,17 @@ export function whyView(m: Dict, value: string, mode: EncodeMode): Child {
       h('td', null, h('code', null, c.loneSurrogate ? '\uFFFD' : c.text)),
       h('td', null, `U+${c.codePoint.toString(16).toUpperCase().padStart(4, '0')}`),
       h('td', null, c.bytes.length ? h('code', null, c.bytes.map((b) => b.hex).join(' ')) : m['encode.noBytes']),
-      h('td', null, c.bytes.length ? h('code', null, written) : m['encode.noBytes'], written === c.text ? ` (${m['encode.unchanged']})` : ''),
+      h(
+        'td',
+        null,
+        c.bytes.length ? h('code', null, written) : m['encode.noBytes'],
+        written === c.text ? ` (${m['encode.unchanged']})` : '',
+      ),
     );
   });
   return [
     table(m, null, ['encode.colChar', 'encode.colCodePoint', 'encode.colBytes', 'encode.colResult'], rows),
-    (truncated || characters.length > WHY_LIMIT) && h('p', { class: 'w-hint' }, fmt(m, 'encode.truncated', { count: WHY_LIMIT })),
+    (truncated || characters.length > WHY_LIMIT) &&
+      h('p', { class: 'w-hint' }, fmt(m, 'encode.truncated', { count: WHY_LIMIT })),
   ];
 }

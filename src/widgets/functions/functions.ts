@@ -20,7 +20,10 @@ class FunctionsWidget extends Widget {
   }
 
   update() {
-    const { values, complete, ...view } = functionsView(this.messages, this.values().value ?? '', { id: this.id, live: true });
+    const { values, complete, ...view } = functionsView(this.messages, this.values().value ?? '', {
+      id: this.id,
+      live: true,
+    });
     this.results = values;
     this.complete = complete;
     this.show(view);

@@ -34,7 +34,9 @@ export function traits(e: Encoder): Traits {
   if (!t) {
     const ascii = Array.from({ length: 128 }, (_, c) => written(e, String.fromCharCode(c)));
     const existing = written(e, EXISTING_ESCAPE);
-    const punctuation = ascii.flatMap((out, c) => (c > 0x20 && c < 0x7f && !/[A-Za-z0-9]/.test(out) && out === String.fromCharCode(c) ? [out] : []));
+    const punctuation = ascii.flatMap((out, c) =>
+      c > 0x20 && c < 0x7f && !/[A-Za-z0-9]/.test(out) && out === String.fromCharCode(c) ? [out] : [],
+    );
     t = { ascii, raw: punctuation, space: ascii[0x20] ?? '', existing, keepsEscapes: existing === EXISTING_ESCAPE };
     known.set(e, t);
   }

@@ -15,10 +15,13 @@ const CELL_LIMIT = 200_000;
 const COLUMNS = ['functions.colFunction', 'functions.colResult'];
 
 type MaybeWellFormed = { isWellFormed?: () => boolean };
-const wellFormed = (s: string) => (s as unknown as MaybeWellFormed).isWellFormed?.() ?? !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+const wellFormed = (s: string) =>
+  (s as unknown as MaybeWellFormed).isWellFormed?.() ??
+  !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
 
 /** The first `units` code units of `text`, never ending between the two halves of a pair. */
-const head = (text: string, units: number) => text.slice(0, units + (/[\uD800-\uDBFF]/.test(text.charAt(units - 1)) ? 1 : 0));
+const head = (text: string, units: number) =>
+  text.slice(0, units + (/[\uD800-\uDBFF]/.test(text.charAt(units - 1)) ? 1 : 0));
 
 /**
  * What `encoder` writes for as much of `text` as its cell shows, and whether that is only the
@@ -54,7 +57,10 @@ function distinctResults(text: string, rows: { encoder: Encoder; result: Encoder
   const signatures = rows.flatMap(({ encoder, result }) => {
     if (!result.ok) return [];
     const rule = encoder.loneSurrogate;
-    return [codes.map((c) => traits(encoder).ascii[c]).join(' ') + (result.notices.length && rule.kind === 'replaces' ? rule.replacement : '')];
+    return [
+      codes.map((c) => traits(encoder).ascii[c]).join(' ') +
+        (result.notices.length && rule.kind === 'replaces' ? rule.replacement : ''),
+    ];
   });
   return new Set(signatures).size;
 }
@@ -71,19 +77,47 @@ function loneSurrogate(m: Dict, e: Encoder, text: string, index: number, more: n
     replacement: rule.kind === 'replaces' ? shownReplacement(rule.replacement) : '',
   };
   const role = rule.kind === 'replaces' ? 'notice' : 'error';
-  return h('ul', { class: 'w-issues' },
+  return h(
+    'ul',
+    { class: 'w-issues' },
     issueItem(m, role, 'lone-surrogate', fmt(m, `functions.${rule.kind}`, params)),
-    more > 0 && h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, more) })));
+    more > 0 && h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, more) })),
+  );
 }
 
-function resultCell(m: Dict, e: Encoder, r: EncoderResult, text: string, cut: boolean, copy: { describedBy: string; live: boolean }): Child {
-  if (!r.ok) return [h('code', { class: 'w-val', 'data-role': 'encoded' }, ''), loneSurrogate(m, e, text, r.error.index, 0)];
+function resultCell(
+  m: Dict,
+  e: Encoder,
+  r: EncoderResult,
+  text: string,
+  cut: boolean,
+  copy: { describedBy: string; live: boolean },
+): Child {
+  if (!r.ok)
+    return [h('code', { class: 'w-val', 'data-role': 'encoded' }, ''), loneSurrogate(m, e, text, r.error.index, 0)];
   const [first] = r.notices;
   return [
-    h('code', { class: 'w-val', 'data-role': 'encoded' }, r.value.length > CELL_LIMIT ? r.value.slice(0, CELL_LIMIT) : r.value),
-    (cut || r.value.length > CELL_LIMIT) && h('p', { class: 'w-note', 'data-role': 'cut' }, str(m, 'functions.cut', { shown: figure(m, CELL_LIMIT) })),
+    h(
+      'code',
+      { class: 'w-val', 'data-role': 'encoded' },
+      r.value.length > CELL_LIMIT ? r.value.slice(0, CELL_LIMIT) : r.value,
+    ),
+    (cut || r.value.length > CELL_LIMIT) &&
+      h('p', { class: 'w-note', 'data-role': 'cut' }, str(m, 'functions.cut', { shown: figure(m, CELL_LIMIT) })),
     first && loneSurrogate(m, e, text, first.index, r.notices.length - 1),
-    h('button', { type: 'button', class: 'w-btn', 'data-action': 'copy-encoded', 'data-encoder': e.id, 'aria-describedby': copy.describedBy, 'data-js': true, hidden: !copy.live }, m['common.copy']),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'w-btn',
+        'data-action': 'copy-encoded',
+        'data-encoder': e.id,
+        'aria-describedby': copy.describedBy,
+        'data-js': true,
+        hidden: !copy.live,
+      },
+      m['common.copy'],
+    ),
   ];
 }
 
@@ -102,17 +136,39 @@ export function functionsView(m: Dict, text: string, { id, live }: { id: string;
   const rows = encoders.map((encoder, k) => ({ encoder, ...encodeForCell(encoder, text), nameId: `${id}-fn-${k}` }));
   const failed = rows.filter(({ result }) => !result.ok).length;
   const body = byLanguage(rows).map(([language, group]) =>
-    h('tbody', null,
+    h(
+      'tbody',
+      null,
       h('tr', { class: 'w-group' }, h('th', { colspan: COLUMNS.length, scope: 'rowgroup' }, language)),
       group.map(({ encoder, result, cut, nameId }) => {
         const t = traits(encoder);
         // The two fixed rules sit under the name, so the table keeps two columns at 320 px.
-        return h('tr', { 'data-encoder': encoder.id },
-          h('th', { scope: 'row' },
+        return h(
+          'tr',
+          { 'data-encoder': encoder.id },
+          h(
+            'th',
+            { scope: 'row' },
             h('code', { id: nameId }, encoder.call),
-            h('span', { class: 'w-note' }, fmt(m, 'functions.space', { space: h('code', { 'data-role': 'space' }, t.space) })),
-            h('span', { class: 'w-note' }, fmt(m, 'functions.existing', { escape: EXISTING_ESCAPE, existing: h('code', { 'data-role': 'existing' }, t.existing) }))),
-          h('td', null, h('div', { class: 'w-cell' }, resultCell(m, encoder, result, text, cut, { describedBy: nameId, live }))),
+            h(
+              'span',
+              { class: 'w-note' },
+              fmt(m, 'functions.space', { space: h('code', { 'data-role': 'space' }, t.space) }),
+            ),
+            h(
+              'span',
+              { class: 'w-note' },
+              fmt(m, 'functions.existing', {
+                escape: EXISTING_ESCAPE,
+                existing: h('code', { 'data-role': 'existing' }, t.existing),
+              }),
+            ),
+          ),
+          h(
+            'td',
+            null,
+            h('div', { class: 'w-cell' }, resultCell(m, encoder, result, text, cut, { describedBy: nameId, live })),
+          ),
         );
       }),
     ),
@@ -123,11 +179,23 @@ export function functionsView(m: Dict, text: string, { id, live }: { id: string;
     values: new Map(rows.map(({ encoder, result }) => [encoder.id, result.ok ? result.value : ''])),
     summary: str(m, failed ? 'functions.summaryFailed' : 'functions.summary', summary),
     output: [
-      h('table', { class: 'w-table' },
+      h(
+        'table',
+        { class: 'w-table' },
         h('caption', { class: 'w-label' }, m['functions.caption']),
-        h('thead', null, h('tr', null, COLUMNS.map((k) => h('th', { scope: 'col' }, m[k])))),
-        body),
-      rows.every(({ encoder }) => !traits(encoder).keepsEscapes) && h('p', { class: 'w-hint' }, fmt(m, 'functions.reescape', { escape: EXISTING_ESCAPE })),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            COLUMNS.map((k) => h('th', { scope: 'col' }, m[k])),
+          ),
+        ),
+        body,
+      ),
+      rows.every(({ encoder }) => !traits(encoder).keepsEscapes) &&
+        h('p', { class: 'w-hint' }, fmt(m, 'functions.reescape', { escape: EXISTING_ESCAPE })),
     ],
   };
 }

@@ -84,7 +84,10 @@ const LINES: Input = { sumOf: null, unreadable: 0, rows: null };
 export function cutForView(r: GroupReport, view: View = {}, input: Input = LINES): GroupData {
   const keep = matcher(view.filter);
   const split = view.show === 'split';
-  const chosen = split || keep ? r.groups.filter((g) => (!split || g.variants.length > 1) && (!keep || keep(g.canonical))) : r.groups.slice();
+  const chosen =
+    split || keep
+      ? r.groups.filter((g) => (!split || g.variants.length > 1) && (!keep || keep(g.canonical)))
+      : r.groups.slice();
   chosen.sort(ORDERS[view.sort ?? ''] ?? ORDERS.lines);
   const rowsOf = (x: RejectedLine) => input.rows?.get(x.raw) ?? x.count;
   return {
@@ -94,9 +97,12 @@ export function cutForView(r: GroupReport, view: View = {}, input: Input = LINES
     matchCount: chosen.length,
     narrowed: split || !!keep,
     sumOf: input.sumOf,
-    sum: input.sumOf == null ? 0 : r.groups.reduce((n, g) => n + g.count, 0) + r.rejected.reduce((n, x) => n + x.count, 0),
+    sum:
+      input.sumOf == null ? 0 : r.groups.reduce((n, g) => n + g.count, 0) + r.rejected.reduce((n, x) => n + x.count, 0),
     unreadable: input.unreadable,
-    groups: chosen.slice(0, MAX_GROUPS).map((g) => ({ ...g, variants: g.variants.slice(0, MAX_VARIANTS), variantCount: g.variants.length })),
+    groups: chosen
+      .slice(0, MAX_GROUPS)
+      .map((g) => ({ ...g, variants: g.variants.slice(0, MAX_VARIANTS), variantCount: g.variants.length })),
     rejected: r.rejected.slice(0, MAX_REJECTED),
     rejectedCount: r.rejected.length,
     rejectedLines: r.rejected.reduce((n, x) => n + rowsOf(x), 0),
@@ -120,7 +126,14 @@ const URL_HEADER = /url|uri|page|path|link|address|landing/i;
  * `header`: `yes` or `no` as the reader chose; anything else lets the rows decide
  * ({@link looksLikeHeader}).
  */
-export type Job = { text: string; format: string; column: string; count: string; header?: string; policy: NormalizePolicy };
+export type Job = {
+  text: string;
+  format: string;
+  column: string;
+  count: string;
+  header?: string;
+  policy: NormalizePolicy;
+};
 
 /** A column index chosen in the form, or `fallback` when there is none that fits. */
 const columnOf = (value: string, headers: string[], fallback: number) => {
@@ -192,7 +205,9 @@ export function csvOf({ report: r, input }: Pick<Run, 'report' | 'input'>): stri
   const lines = (raw: string, count: number) => figure(rows?.get(raw) ?? count);
   const sums = (count: number, group: number | '') => (rows ? [figure(count), group === '' ? '' : figure(group)] : []);
   const out = [['raw', 'canonical', 'group_key', 'count', ...(rows ? ['sum', 'group_sum'] : []), 'problem']];
-  for (const g of r.groups) for (const v of g.variants) out.push([v.raw, g.canonical, g.key, lines(v.raw, v.count), ...sums(v.count, g.count), '']);
+  for (const g of r.groups)
+    for (const v of g.variants)
+      out.push([v.raw, g.canonical, g.key, lines(v.raw, v.count), ...sums(v.count, g.count), '']);
   for (const x of r.rejected) out.push([x.raw, '', '', lines(x.raw, x.count), ...sums(x.count, ''), x.error.code]);
   return `\uFEFF${out.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

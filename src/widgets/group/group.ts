@@ -42,7 +42,14 @@ function beginning(text: string): string {
 const tabbed = (text: string) => text.slice(0, text.search(/\r|\n|$/)).includes('\t');
 
 type Reply = { type: string; id: number } & Record<string, unknown>;
-type Result = { data: GroupData | null; headers?: string[] | null; header?: boolean; column?: number; count?: number; ms?: number };
+type Result = {
+  data: GroupData | null;
+  headers?: string[] | null;
+  header?: boolean;
+  column?: number;
+  count?: number;
+  ms?: number;
+};
 
 /** Control characters of a charset's reading of a line, not drawn (C1 controls in ISO-8859-5). */
 const readable = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
@@ -84,7 +91,9 @@ class GroupWidget extends Widget {
     // Choosing an encoding reads the same file again in it.
     const encoding = this.encoding();
     encoding.addEventListener('change', () => this.file && this.load(this.file));
-    this.find('[data-action=header]').addEventListener('click', (e) => this.toggleHeader(e.currentTarget as HTMLButtonElement));
+    this.find('[data-action=header]').addEventListener('click', (e) =>
+      this.toggleHeader(e.currentTarget as HTMLButtonElement),
+    );
     this.addEventListener('dragover', (e) => e.preventDefault());
     this.addEventListener('drop', (e) => {
       const f = e.dataTransfer?.files[0];
@@ -121,7 +130,8 @@ class GroupWidget extends Widget {
   /** The one-click switch: read the first row the other way, with the columns chosen anew. */
   toggleHeader(b: HTMLButtonElement) {
     this.header().value = b.dataset.header ?? '';
-    for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]')) sel.value = '';
+    for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]'))
+      sel.value = '';
     this.update();
   }
 
@@ -131,7 +141,11 @@ class GroupWidget extends Widget {
     note.hidden = !headers;
     if (!headers) return;
     const names = headers.map((h, i) => h || `#${i + 1}`).join(', ');
-    this.find('[data-role=header-text]').textContent = str(this.messages, header ? 'group.headerTaken' : 'group.headerNone', { names });
+    this.find('[data-role=header-text]').textContent = str(
+      this.messages,
+      header ? 'group.headerTaken' : 'group.headerNone',
+      { names },
+    );
     const b = this.find<HTMLButtonElement>('[data-action=header]');
     b.textContent = this.messages[header ? 'group.headerToData' : 'group.headerToNames']!;
     b.dataset.header = header ? 'no' : 'yes';
@@ -152,7 +166,8 @@ class GroupWidget extends Widget {
     this.memory(large ? text : undefined, large ? note : '');
     if (large) this.say(note);
     this.find<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
-    for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]')) sel.value = '';
+    for (const sel of this.querySelectorAll<HTMLSelectElement>('select[name=column], select[name=count]'))
+      sel.value = '';
     // New input: its rows decide again whether the first is a header.
     this.header().value = '';
     this.update();
@@ -195,7 +210,8 @@ class GroupWidget extends Widget {
     if (f !== this.file) this.encoding().value = 'utf-8';
     this.file = f;
     this.find('[data-role=file-name]').textContent = f.name;
-    if (f.size > MAX_MB * 2 ** 20) return this.fail('file-too-big', str(this.messages, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
+    if (f.size > MAX_MB * 2 ** 20)
+      return this.fail('file-too-big', str(this.messages, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
     let bytes: Uint8Array;
     let decoder: typeof import('../../codec/text-file');
     try {
@@ -210,8 +226,13 @@ class GroupWidget extends Widget {
     const read = decodeTextFile(bytes, this.encoding().value);
     this.labelEncodings(null);
     if (!read.ok) {
-      if (read.error.code !== 'undecodable') return this.fail('file-unreadable', str(this.messages, 'group.fileError', { name: f.name }));
-      return this.undecodable(f, read.error, read.error.encoding === 'utf-8' ? lineBytesAround(bytes, read.error.byte) : null);
+      if (read.error.code !== 'undecodable')
+        return this.fail('file-unreadable', str(this.messages, 'group.fileError', { name: f.name }));
+      return this.undecodable(
+        f,
+        read.error,
+        read.error.encoding === 'utf-8' ? lineBytesAround(bytes, read.error.byte) : null,
+      );
     }
     const text = read.text;
     // The name decides when it says CSV or TSV; otherwise the content does, both ways.
@@ -226,11 +247,20 @@ class GroupWidget extends Widget {
    */
   undecodable(f: File, at: UndecodableBytes & { line: number }, line: Uint8Array | null) {
     const n = new Intl.NumberFormat(this.lang);
-    const hex = at.bytes.slice(0, 2).map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
+    const hex = at.bytes
+      .slice(0, 2)
+      .map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(' ');
     this.labelEncodings(line);
     this.fail(
       'undecodable',
-      str(this.messages, 'group.undecodable', { name: f.name, encoding: at.encoding, line: [n.format(at.line)], byte: [n.format(at.byte)], bytes: [hex] }),
+      str(this.messages, 'group.undecodable', {
+        name: f.name,
+        encoding: at.encoding,
+        line: [n.format(at.line)],
+        byte: [n.format(at.byte)],
+        bytes: [hex],
+      }),
     );
     this.find<HTMLInputElement>('input[type=file]').value = '';
   }
@@ -240,7 +270,12 @@ class GroupWidget extends Widget {
     for (const o of this.encoding().options) {
       // The line as a single-byte legacy charset reads it (UTF-8 failed; UTF-16 would be noise).
       o.textContent =
-        !line || /^utf-/.test(o.value) ? o.dataset.label! : str(this.messages, 'group.encodingReads', { encoding: [o.dataset.label!], text: readable(new TextDecoder(o.value).decode(line)) });
+        !line || /^utf-/.test(o.value)
+          ? o.dataset.label!
+          : str(this.messages, 'group.encodingReads', {
+              encoding: [o.dataset.label!],
+              text: readable(new TextDecoder(o.value).decode(line)),
+            });
     }
   }
 
@@ -334,7 +369,13 @@ class GroupWidget extends Widget {
     const v = this.values();
     const text = this.text ?? v.lines ?? '';
     const pick = (name: string) => this.linked?.get(name) ?? v[name] ?? '';
-    const job = { format: v.format ?? 'lines', column: pick('column'), count: pick('count'), header: v.header ?? '', policy: policyOf(v) };
+    const job = {
+      format: v.format ?? 'lines',
+      column: pick('column'),
+      count: pick('count'),
+      header: v.header ?? '',
+      policy: policyOf(v),
+    };
     const view: View = { show: v.show ?? 'all', filter: v.filter ?? '', sort: v.sort ?? 'lines' };
     const inputs = JSON.stringify(job);
     const regroup = text !== this.groupedText || inputs !== this.groupedWith;

@@ -27,7 +27,11 @@ const LONG = 2000;
 const short = (s: string) => (s.length > LONG ? `${s.slice(0, LONG / 2)}…${s.slice(-LONG / 2)}` : s);
 const posted = (d: GroupData): GroupData => ({
   ...d,
-  groups: d.groups.map((g) => ({ ...g, canonical: short(g.canonical), variants: g.variants.map((v) => ({ ...v, raw: short(v.raw) })) })),
+  groups: d.groups.map((g) => ({
+    ...g,
+    canonical: short(g.canonical),
+    variants: g.variants.map((v) => ({ ...v, raw: short(v.raw) })),
+  })),
   rejected: d.rejected.map((x) => ({ ...x, raw: short(x.raw) })),
 });
 
@@ -38,12 +42,25 @@ self.onmessage = (e: MessageEvent) => {
     const t0 = performance.now();
     last = { ...run(job, (done, total) => postMessage({ type: 'progress', id, done, total })), job };
     const { headers, header, column, count, input, report } = last;
-    postMessage({ type: 'result', id, data: posted(cutForView(report, view, input)), headers, header, column, count, ms: performance.now() - t0 });
+    postMessage({
+      type: 'result',
+      id,
+      data: posted(cutForView(report, view, input)),
+      headers,
+      header,
+      column,
+      count,
+      ms: performance.now() - t0,
+    });
   } else if (type === 'view') {
     postMessage({ type: 'result', id, data: last ? posted(cutForView(last.report, view, last.input)) : null });
   } else if (type === 'why') {
     const g = last?.report.groups.find((x) => x.key === key);
-    postMessage({ type: 'why', id, variants: g && last ? explain(g, last.job.policy).map((v) => ({ ...v, raw: short(v.raw) })) : null });
+    postMessage({
+      type: 'why',
+      id,
+      variants: g && last ? explain(g, last.job.policy).map((v) => ({ ...v, raw: short(v.raw) })) : null,
+    });
   } else if (type === 'csv') {
     postMessage({ type: 'csv', id, csv: last ? csvOf(last) : '' });
   }

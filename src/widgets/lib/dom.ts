@@ -23,7 +23,8 @@ export function toDOM(n: Child): Node {
   if (n == null || n === false) return document.createTextNode('');
   if (typeof n !== 'object') return document.createTextNode(String(n));
   const el = document.createElement(n.t);
-  for (const [k, v] of Object.entries(n.a ?? {})) if (v != null && v !== false) el.setAttribute(k, v === true ? '' : String(v));
+  for (const [k, v] of Object.entries(n.a ?? {}))
+    if (v != null && v !== false) el.setAttribute(k, v === true ? '' : String(v));
   el.append(toDOM(n.c));
   return el;
 }

@@ -23,12 +23,19 @@ export function issueText(m: Dict, text: string, is: CodecIssue): Child[] {
 
 /** One `[data-role=notice|error]` item with `data-code` (the DOM contract). */
 export const issueItem = (m: Dict, role: 'notice' | 'error', code: string, body: Child): VNode =>
-  h('li', { class: `w-issue w-${role}`, 'data-role': role, 'data-code': code }, h('strong', null, m[`common.${role}`]), ' ', body);
+  h(
+    'li',
+    { class: `w-issue w-${role}`, 'data-role': role, 'data-code': code },
+    h('strong', null, m[`common.${role}`]),
+    ' ',
+    body,
+  );
 
 /** Notices (capped) then the error, as list items. */
 export function issueItems(m: Dict, text: string, notices: CodecIssue[], error?: CodecIssue | null): Child[] {
   const items: Child[] = notices.slice(0, MAX_ISSUES).map((n) => issueItem(m, 'notice', n.code, issueText(m, text, n)));
-  if (notices.length > MAX_ISSUES) items.push(h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, notices.length - MAX_ISSUES) })));
+  if (notices.length > MAX_ISSUES)
+    items.push(h('li', { class: 'w-more' }, fmt(m, 'common.more', { count: figure(m, notices.length - MAX_ISSUES) })));
   if (error) items.push(issueItem(m, 'error', error.code, issueText(m, text, error)));
   return items;
 }

@@ -18,7 +18,8 @@ const decodeOne = (s: string) => {
   }
 };
 /** One escaped character: ASCII, or a UTF-8 sequence of two to four bytes. */
-const SEQUENCE = /%[0-7][\da-f]|%[cd][\da-f]%[89ab][\da-f]|%e[\da-f](?:%[89ab][\da-f]){2}|%f[\da-f](?:%[89ab][\da-f]){3}/gi;
+const SEQUENCE =
+  /%[0-7][\da-f]|%[cd][\da-f]%[89ab][\da-f]|%e[\da-f](?:%[89ab][\da-f]){2}|%f[\da-f](?:%[89ab][\da-f]){3}/gi;
 
 /**
  * A share link's fields, read as URLSearchParams reads them, except that escapes which are
@@ -40,7 +41,13 @@ export function linkFields(state: string): Map<string, string> {
     if (piece && !fields.has(name)) fields.set(name, value);
   }
   if (fields.get('v') === '2') {
-    for (const [k, v] of fields) fields.set(k, v.replace(/\\(\\|u([\da-f]{4}))/gi, (_, e: string, hex?: string) => (hex ? String.fromCharCode(parseInt(hex, 16)) : e)));
+    for (const [k, v] of fields)
+      fields.set(
+        k,
+        v.replace(/\\(\\|u([\da-f]{4}))/gi, (_, e: string, hex?: string) =>
+          hex ? String.fromCharCode(parseInt(hex, 16)) : e,
+        ),
+      );
   }
   if (fields.has('plus') && !fields.has('model')) fields.set('model', modelOf({ plus: fields.get('plus') }));
   return fields;
@@ -59,7 +66,8 @@ export function linkState(values: Record<string, string>, inputs: readonly strin
   const cut = new URLSearchParams(v).toString().length > MAX_LINK;
   if (cut) for (const name of inputs) delete v[name];
   if (Object.values(v).some((x) => /\p{Cs}/u.test(x))) {
-    for (const k in v) v[k] = v[k]!.replace(/\\|\p{Cs}/gu, (c) => (c === '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16)}`));
+    for (const k in v)
+      v[k] = v[k]!.replace(/\\|\p{Cs}/gu, (c) => (c === '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16)}`));
     v.v = '2';
   }
   return { state: `${new URLSearchParams(v)}`, cut };

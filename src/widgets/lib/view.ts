@@ -32,7 +32,15 @@ const HIDDEN_SPLIT = new RegExp(`(${HIDDEN_SOURCE})`);
  */
 export const markHidden = (text: string): Child =>
   hasHidden(text)
-    ? text.split(HIDDEN_SPLIT).map((s, i) => (i % 2 === 0 ? s : i < 2 * MAX_MARKS ? h('span', { class: 'w-hidden', 'data-role': 'hidden', 'data-cp': hexOf(s) }, `U+${hexOf(s)}`) : `[U+${hexOf(s)}]`))
+    ? text
+        .split(HIDDEN_SPLIT)
+        .map((s, i) =>
+          i % 2 === 0
+            ? s
+            : i < 2 * MAX_MARKS
+              ? h('span', { class: 'w-hidden', 'data-role': 'hidden', 'data-cp': hexOf(s) }, `U+${hexOf(s)}`)
+              : `[U+${hexOf(s)}]`,
+        )
     : text;
 
 /** How many hidden characters {@link markHidden} would mark in `text`. */
@@ -51,7 +59,15 @@ export const table = (m: Dict, caption: string | null, cols: string[], rows: Chi
     'table',
     { class: 'w-table' },
     caption && h('caption', { class: 'w-label' }, m[caption]),
-    h('thead', null, h('tr', null, cols.map((k) => h('th', { scope: 'col' }, m[k])))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        cols.map((k) => h('th', { scope: 'col' }, m[k])),
+      ),
+    ),
     h('tbody', null, rows),
   );
 
@@ -73,7 +89,9 @@ export function fmt(m: Dict, key: string, p: Params = {}): Child[] {
  * pop directional isolate), so a right-to-left override in it cannot reorder the sentence.
  */
 export const str = (m: Dict, key: string, p: Params = {}): string =>
-  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => (typeof p[k] === 'string' ? `\u2068${p[k]}\u2069` : String(p[k] ?? '')));
+  (m[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) =>
+    typeof p[k] === 'string' ? `\u2068${p[k]}\u2069` : String(p[k] ?? ''),
+  );
 
 /** A 1-based character position for people: code points before `index`, plus one. */
 export const position = (text: string, index: number): number => [...text.slice(0, index)].length + 1;
@@ -98,7 +116,8 @@ export const cutNote = (m: Dict, key: string, length: number): string | false =>
 export const CELL = 500;
 
 /** A long text cut to its two ends around "…" (quotes in sentences, table cells). */
-export const clip = (s: string, max = 60): string => (s.length > max ? `${s.slice(0, max / 2 - 2)}…${s.slice(2 - max / 2)}` : s);
+export const clip = (s: string, max = 60): string =>
+  s.length > max ? `${s.slice(0, max / 2 - 2)}…${s.slice(2 - max / 2)}` : s;
 
 /**
  * A widget's custom-element name, from its kind (`encode` → `pe-encode`), for Shell (which

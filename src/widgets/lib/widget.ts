@@ -38,7 +38,8 @@ export abstract class Widget extends HTMLElement {
     this.form.addEventListener('submit', (e) => e.preventDefault());
     this.addEventListener('click', (e) => {
       const b = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
-      if (b?.dataset.action === 'copy') void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.find('[data-role=output]')));
+      if (b?.dataset.action === 'copy')
+        void this.copy(b, b.closest('.w-field')!, this.full ?? rawText(this.find('[data-role=output]')));
       else if (b?.dataset.action === 'share') this.share(b);
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
@@ -72,7 +73,8 @@ export abstract class Widget extends HTMLElement {
    */
   show(view: Record<string, Child>) {
     for (const [k, v] of Object.entries(view)) {
-      const el = this.querySelector<HTMLElement>(`[data-region=${k}]`) ?? this.querySelector<HTMLElement>(`[data-role=${k}]`);
+      const el =
+        this.querySelector<HTMLElement>(`[data-region=${k}]`) ?? this.querySelector<HTMLElement>(`[data-role=${k}]`);
       if (!el) continue;
       if (k === 'output' && typeof v === 'string') {
         this.full = v;
@@ -98,7 +100,8 @@ export abstract class Widget extends HTMLElement {
     const v: Record<string, string> = {};
     for (const c of this.controls()) {
       const checked = (c as HTMLInputElement).checked;
-      if (c.type === 'radio' ? checked : c.type !== 'file') v[c.name] = c.type === 'checkbox' && !checked ? '' : c.value;
+      if (c.type === 'radio' ? checked : c.type !== 'file')
+        v[c.name] = c.type === 'checkbox' && !checked ? '' : c.value;
     }
     return v;
   }

@@ -44,29 +44,54 @@ export function serversView(m: Dict, value: string) {
     return clip(s, CELL);
   };
   const code = (s: string) => h('code', { class: 'w-val' }, cut(s));
-  const text = (t: ServerText): Child => (typeof t === 'string' ? code(t) : fmt(m, 'servers.bytes', { hex: h('code', { class: 'w-val' }, clip(t.bytes.replace(/(..)(?!$)/g, '$1 '), CELL)) }));
+  const text = (t: ServerText): Child =>
+    typeof t === 'string'
+      ? code(t)
+      : fmt(m, 'servers.bytes', {
+          hex: h('code', { class: 'w-val' }, clip(t.bytes.replace(/(..)(?!$)/g, '$1 '), CELL)),
+        });
   const valueOf = (v: ServerValue): Child => {
     if (v === null) return h('span', { class: 'w-note' }, m['servers.nil']);
     if (typeof v === 'string' || 'bytes' in v) return text(v);
-    const entries: [ServerText | null, ServerValue][] = 'list' in v ? v.list.map((x) => [null, x]) : 'array' in v ? v.array : v.hash;
-    return ['[', ...entries.slice(0, MAX_NAMES).flatMap(([k, x], i) => [i > 0 ? ', ' : '', k === null ? '' : [text(k), ' → '], valueOf(x)]), entries.length > MAX_NAMES ? ', …' : '', ']'];
+    const entries: [ServerText | null, ServerValue][] =
+      'list' in v ? v.list.map((x) => [null, x]) : 'array' in v ? v.array : v.hash;
+    return [
+      '[',
+      ...entries
+        .slice(0, MAX_NAMES)
+        .flatMap(([k, x], i) => [i > 0 ? ', ' : '', k === null ? '' : [text(k), ' → '], valueOf(x)]),
+      entries.length > MAX_NAMES ? ', …' : '',
+      ']',
+    ];
   };
   const readingView = (r: ServerReading): Child => {
-    if ('error' in r) return r.status === undefined ? fmt(m, 'servers.raised', { error: code(r.error) }) : fmt(m, 'servers.answers', { error: code(r.error), status: r.status });
+    if ('error' in r)
+      return r.status === undefined
+        ? fmt(m, 'servers.raised', { error: code(r.error) })
+        : fmt(m, 'servers.answers', { error: code(r.error), status: r.status });
     if (!('params' in r)) return r.status === 0 ? m['servers.closed'] : fmt(m, 'servers.refused', { status: r.status });
     const names = r.params.slice(0, MAX_NAMES).map(([name, values]) =>
-      h('li', { 'data-role': 'pair' }, text(name), ' = ', values.flatMap((v, i) => [i > 0 ? ', ' : '', valueOf(v)])),
+      h(
+        'li',
+        { 'data-role': 'pair' },
+        text(name),
+        ' = ',
+        values.flatMap((v, i) => [i > 0 ? ', ' : '', valueOf(v)]),
+      ),
     );
     return [
       names.length ? h('ul', { class: 'w-list' }, names) : h('span', { class: 'w-note' }, m['servers.noParams']),
-      r.params.length > MAX_NAMES && h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, r.params.length - MAX_NAMES) })),
+      r.params.length > MAX_NAMES &&
+        h('p', { class: 'w-hint' }, fmt(m, 'common.more', { count: figure(m, r.params.length - MAX_NAMES) })),
       r.warning !== undefined && h('p', { class: 'w-note' }, fmt(m, 'servers.warning', { warning: code(r.warning) })),
     ];
   };
   const body = rows.map(({ stack, reading, group }) => {
     const differs = group !== commonGroup;
     const kind = differs ? kindOf(reading, common) : null;
-    return h('tr', { 'data-role': 'stack', 'data-stack': stack.id, 'data-group': group, 'data-differs': differs ? kind : null },
+    return h(
+      'tr',
+      { 'data-role': 'stack', 'data-stack': stack.id, 'data-group': group, 'data-differs': differs ? kind : null },
       h('th', { scope: 'row' }, stack.name, h('span', { class: 'w-note' }, ' ', stack.version)),
       h('td', { 'data-role': 'reading' }, readingView(reading)),
       h('td', null, differs ? h('strong', null, m[`servers.kind.${kind}`]) : m['servers.same']),
@@ -75,7 +100,10 @@ export function serversView(m: Dict, value: string) {
   const differ = rows.filter((row) => row.group !== commonGroup).length;
   return {
     sent: clip(sent, CELL),
-    summary: differ === 0 ? str(m, 'servers.allSame', { total: rows.length }) : str(m, 'servers.summary', { same: rows.length - differ, total: rows.length, differ }),
+    summary:
+      differ === 0
+        ? str(m, 'servers.allSame', { total: rows.length })
+        : str(m, 'servers.summary', { same: rows.length - differ, total: rows.length, differ }),
     output: [
       table(m, 'servers.table', ['servers.colStack', 'servers.colReads', 'servers.colVerdict'], body),
       clipped && h('p', { class: 'w-hint' }, m['common.clipped']),

@@ -45,7 +45,8 @@ const written = (text: string, part: BrowserPart) => {
 };
 
 /** Text a setter writes without structure getting in the way: no `.` or `..` segment in a path. */
-const noDotSegments = (part: BrowserPart, text: string) => part !== 'path' || !/(^|[/\\])\.\.?([/\\]|$)|%2e/i.test(`x${text}`);
+const noDotSegments = (part: BrowserPart, text: string) =>
+  part !== 'path' || !/(^|[/\\])\.\.?([/\\]|$)|%2e/i.test(`x${text}`);
 
 const everyAscii = Array.from({ length: 0x80 }, (_, c) => String.fromCharCode(c));
 
@@ -62,7 +63,18 @@ describe.each(browserParts.map((part) => [part]))('%s', (part) => {
   });
 
   oracle('writes the site scripts, emoji, escapes and stray percent signs as the URL parser does', () => {
-    for (const text of ['ламінат', 'แคมเปญ', 'नमस्ते', 'Fußball', '😀👍🏽🇺🇦', '%41%2F', '100% sure', '%zz', 'a\tb\nc\rd', 'a\\b'])
+    for (const text of [
+      'ламінат',
+      'แคมเปญ',
+      'नमस्ते',
+      'Fußball',
+      '😀👍🏽🇺🇦',
+      '%41%2F',
+      '100% sure',
+      '%zz',
+      'a\tb\nc\rd',
+      'a\\b',
+    ])
       expect(written(text, part), text).toBe(nodeWrites(part, text));
   });
 
@@ -126,6 +138,9 @@ describe('browserResolve', () => {
   });
 
   test('fails with invalid-url, without throwing, on what the parser rejects', () => {
-    expect(browserResolve('http://[::1', base)).toEqual({ ok: false, error: { code: 'invalid-url', index: 0, length: 11 } });
+    expect(browserResolve('http://[::1', base)).toEqual({
+      ok: false,
+      error: { code: 'invalid-url', index: 0, length: 11 },
+    });
   });
 });

@@ -8,8 +8,13 @@ import { copyChars as byNode } from '../../../src/codec/char-copy.node.ts';
 // the loop every other runtime runs (char-copy.ts). This suite runs in Node and in Chromium,
 // so charBytes is checked under both resolutions, and the two copies against each other.
 /** The expected bytes, one per UTF-16 code unit (`split('')` splits pairs, the iterator would not). */
-const expected = (text: string) => Uint8Array.from(text.split(''), (c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : NON_ASCII));
-const texts = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('a', '/', '%', 'é', '\u{1F600}', '\uD800', '\x7F', '\x80') }));
+const expected = (text: string) =>
+  Uint8Array.from(text.split(''), (c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : NON_ASCII));
+const texts = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: fc.constantFrom('a', '/', '%', 'é', '\u{1F600}', '\uD800', '\x7F', '\x80') }),
+);
 
 describe('the character copy', () => {
   it('gives every ASCII character as its code and every other code unit as one marker byte, in both copies', () => {

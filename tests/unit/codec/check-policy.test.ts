@@ -6,21 +6,43 @@ import { policy, RUNS } from './support.ts';
 
 describe('checkPolicy', () => {
   test('names the field of the review’s policies: a string for a list, a misspelled field, unknown values', () => {
-    expect(checkPolicy({ drop: 'utm_' })).toEqual({ ok: false, error: { problem: 'wrong-type', field: 'drop', expected: 'array of strings' } });
-    expect(checkPolicy({ caseInsensitve: ['utm_source'] })).toEqual({ ok: false, error: { problem: 'unknown-field', field: 'caseInsensitve', suggestion: 'caseInsensitive' } });
+    expect(checkPolicy({ drop: 'utm_' })).toEqual({
+      ok: false,
+      error: { problem: 'wrong-type', field: 'drop', expected: 'array of strings' },
+    });
+    expect(checkPolicy({ caseInsensitve: ['utm_source'] })).toEqual({
+      ok: false,
+      error: { problem: 'unknown-field', field: 'caseInsensitve', suggestion: 'caseInsensitive' },
+    });
     expect(checkPolicy({ order: 'nonsense', model: 'weird' })).toEqual({
       ok: false,
       error: { problem: 'unknown-value', field: 'order', value: 'nonsense', allowed: ['sort', 'keep'] },
     });
-    expect(checkPolicy({ model: 'weird' })).toMatchObject({ ok: false, error: { field: 'model', value: 'weird', allowed: ['data', 'rfc3986'] } });
+    expect(checkPolicy({ model: 'weird' })).toMatchObject({
+      ok: false,
+      error: { field: 'model', value: 'weird', allowed: ['data', 'rfc3986'] },
+    });
   });
 
   test('refuses what is not an object, wrong types, and fields nothing resembles', () => {
-    for (const v of [[], 'x', 3, true]) expect(checkPolicy(v)).toEqual({ ok: false, error: { problem: 'not-an-object' } });
-    expect(checkPolicy({ trim: 'yes' })).toMatchObject({ ok: false, error: { problem: 'wrong-type', field: 'trim', expected: 'boolean' } });
-    expect(checkPolicy({ caseInsensitive: ['a', 1] })).toMatchObject({ ok: false, error: { field: 'caseInsensitive', expected: 'array of strings' } });
-    expect(checkPolicy({ fragment: null })).toMatchObject({ ok: false, error: { field: 'fragment', expected: 'string' } });
-    expect(checkPolicy({ colour: 'red' })).toEqual({ ok: false, error: { problem: 'unknown-field', field: 'colour', suggestion: null } });
+    for (const v of [[], 'x', 3, true])
+      expect(checkPolicy(v)).toEqual({ ok: false, error: { problem: 'not-an-object' } });
+    expect(checkPolicy({ trim: 'yes' })).toMatchObject({
+      ok: false,
+      error: { problem: 'wrong-type', field: 'trim', expected: 'boolean' },
+    });
+    expect(checkPolicy({ caseInsensitive: ['a', 1] })).toMatchObject({
+      ok: false,
+      error: { field: 'caseInsensitive', expected: 'array of strings' },
+    });
+    expect(checkPolicy({ fragment: null })).toMatchObject({
+      ok: false,
+      error: { field: 'fragment', expected: 'string' },
+    });
+    expect(checkPolicy({ colour: 'red' })).toEqual({
+      ok: false,
+      error: { problem: 'unknown-field', field: 'colour', suggestion: null },
+    });
     expect(checkPolicy({ Trim: true })).toMatchObject({ ok: false, error: { field: 'Trim', suggestion: 'trim' } });
   });
 

@@ -36,9 +36,12 @@ describe('WPT percent-encoding.json', () => {
     for (const [encoding, expected] of Object.entries(output)) {
       if (encoding === 'utf-8') {
         // WPT checks the URL query set; for these inputs every mode of ours agrees with it.
-        test.each<EncodeMode>(['component', 'url', 'form'])(`%s mode encodes ${JSON.stringify(input)} as ${expected}`, (mode) => {
-          expect(encode(input, mode)).toEqual({ ok: true, value: expected });
-        });
+        test.each<EncodeMode>(['component', 'url', 'form'])(
+          `%s mode encodes ${JSON.stringify(input)} as ${expected}`,
+          (mode) => {
+            expect(encode(input, mode)).toEqual({ ok: true, value: expected });
+          },
+        );
       } else if (NOT_EXPRESSIBLE.has(encoding)) {
         test(`${encoding} output for ${JSON.stringify(input)} is documented as not expressible`, () => {
           expect(percentEncodeSingleByte(input, encoding, isUrlSafe)).toBeNull();

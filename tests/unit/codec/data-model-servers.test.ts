@@ -6,7 +6,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { normalize, readingKey, readQuery, serverStacks, stacksReadingApart, type StackId } from '../../../src/codec/index.ts';
+import {
+  normalize,
+  readingKey,
+  readQuery,
+  serverStacks,
+  stacksReadingApart,
+  type StackId,
+} from '../../../src/codec/index.ts';
 import { keptApartBy } from '../../../src/codec/normalize/kept.ts';
 import fixtureText from '../../fixtures/servers/queries.json?raw';
 import { RUNS } from './support.ts';
@@ -51,7 +58,9 @@ describe('the data model and the server stacks', () => {
       for (const other of list.slice(1)) {
         merged++;
         if (readings(list[0] as string) !== readings(other) && !knownException(list[0] as string, other)) {
-          wrong.push(`${JSON.stringify(list[0])} and ${JSON.stringify(other)}: ${stacksReadingApart(sent(list[0] as string), sent(other)).join(', ')}`);
+          wrong.push(
+            `${JSON.stringify(list[0])} and ${JSON.stringify(other)}: ${stacksReadingApart(sent(list[0] as string), sent(other)).join(', ')}`,
+          );
         }
       }
     }
@@ -62,17 +71,59 @@ describe('the data model and the server stacks', () => {
   test('two queries every stack reads the same are merged', () => {
     const wrong: string[] = [];
     for (const list of byReadings.values()) {
-      for (const other of list.slice(1)) if (canonical(list[0] as string) !== canonical(other)) wrong.push(`${list[0]} / ${other}`);
+      for (const other of list.slice(1))
+        if (canonical(list[0] as string) !== canonical(other)) wrong.push(`${list[0]} / ${other}`);
     }
     expect(wrong).toEqual([]);
   });
 
   test('generated queries: a merge is never read apart by a stack', () => {
-    const piece = fc.constantFrom('a', 'b', '1', ';', ';b=', '%3B', '%3b', '+', '%20', '%2B', '=', '%3D', '&', '%26', '%', '%25', '%zz', '[', '%5B', '|', '%7C', 'é', '%C3%A9', '%E9', '%e9', '%41', 'A', '.', '%2E', '~', '%7E', '/', '%2F', '?', ' ', '"', '%22', "'", '%27');
+    const piece = fc.constantFrom(
+      'a',
+      'b',
+      '1',
+      ';',
+      ';b=',
+      '%3B',
+      '%3b',
+      '+',
+      '%20',
+      '%2B',
+      '=',
+      '%3D',
+      '&',
+      '%26',
+      '%',
+      '%25',
+      '%zz',
+      '[',
+      '%5B',
+      '|',
+      '%7C',
+      'é',
+      '%C3%A9',
+      '%E9',
+      '%e9',
+      '%41',
+      'A',
+      '.',
+      '%2E',
+      '~',
+      '%7E',
+      '/',
+      '%2F',
+      '?',
+      ' ',
+      '"',
+      '%22',
+      "'",
+      '%27',
+    );
     const query = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(query, query, (a, b) => {
-        if (canonical(a, 'keep') === null || canonical(a, 'keep') !== canonical(b, 'keep') || knownException(a, b)) return;
+        if (canonical(a, 'keep') === null || canonical(a, 'keep') !== canonical(b, 'keep') || knownException(a, b))
+          return;
         expect([a, b, stacksReadingApart(sent(a), sent(b))]).toEqual([a, b, []]);
       }),
       { numRuns: RUNS },
@@ -89,7 +140,11 @@ describe('the data model and the server stacks', () => {
   test.each(Object.entries(keptExamples))('%s names the stacks that read it apart', (rule, [kept, other]) => {
     expect(stacksReadingApart(sent(kept), sent(other))).toEqual(keptApartBy[rule as keyof typeof keptApartBy]);
     const result = normalize(`/s?${kept}`);
-    expect(result.ok && result.kept).toContainEqual({ rule, text: kept, stacks: keptApartBy[rule as keyof typeof keptApartBy] as StackId[] });
+    expect(result.ok && result.kept).toContainEqual({
+      rule,
+      text: kept,
+      stacks: keptApartBy[rule as keyof typeof keptApartBy] as StackId[],
+    });
     expect(canonical(kept)).not.toBe(canonical(other));
   });
 

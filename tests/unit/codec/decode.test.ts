@@ -13,7 +13,8 @@ function firstInvalidBySources(text: string, form: boolean) {
   const { bytes, index, end } = byteSources(text, form);
   for (let at = 0; at < bytes.length; ) {
     const read = readUtf8(bytes, at, bytes.length);
-    if (read < 0) return { index: index[at], length: (end[at - read - 1] as number) - (index[at] as number), byteOffset: at };
+    if (read < 0)
+      return { index: index[at], length: (end[at - read - 1] as number) - (index[at] as number), byteOffset: at };
     at += read >>> 21;
   }
   return null;
@@ -21,7 +22,28 @@ function firstInvalidBySources(text: string, form: boolean) {
 
 /** Escapes of every kind (valid, invalid, truncated), stray percents, + and literals. */
 const escapeHeavy = fc.string({
-  unit: fc.constantFrom('%C3', '%A9', '%E2', '%82', '%AC', '%F0', '%9F', '%98', '%80', '%FF', '%ED', '%A0', '%C0', '%2B', '%', '+', 'x', 'é', '😀', '\uD800'),
+  unit: fc.constantFrom(
+    '%C3',
+    '%A9',
+    '%E2',
+    '%82',
+    '%AC',
+    '%F0',
+    '%9F',
+    '%98',
+    '%80',
+    '%FF',
+    '%ED',
+    '%A0',
+    '%C0',
+    '%2B',
+    '%',
+    '+',
+    'x',
+    'é',
+    '😀',
+    '\uD800',
+  ),
   maxLength: 30,
 });
 
@@ -115,7 +137,10 @@ describe('decode', () => {
 
   describe('with a legacy charset', () => {
     test('decodes each run of escapes in the charset and leaves other characters alone', () => {
-      expect(decode('ціна: %F6%B3%ED%E0 грн', { charset: 'windows-1251' })).toMatchObject({ ok: true, value: 'ціна: ціна грн' });
+      expect(decode('ціна: %F6%B3%ED%E0 грн', { charset: 'windows-1251' })).toMatchObject({
+        ok: true,
+        value: 'ціна: ціна грн',
+      });
     });
 
     test('supports the WHATWG labels the site uses', () => {
@@ -133,7 +158,10 @@ describe('decode', () => {
         ok: false,
         error: { code: 'invalid-bytes', index: 2, length: 3, byteOffset: 2 },
       });
-      expect(decode('ok%DB', { charset: 'windows-874', invalid: 'replace' })).toMatchObject({ ok: true, value: 'ok\uFFFD' });
+      expect(decode('ok%DB', { charset: 'windows-874', invalid: 'replace' })).toMatchObject({
+        ok: true,
+        value: 'ok\uFFFD',
+      });
     });
 
     test('fails with unknown-charset for a label WHATWG does not define', () => {

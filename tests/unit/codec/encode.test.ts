@@ -44,7 +44,10 @@ describe('encode', () => {
   });
 
   test('reports the index of a lone surrogate and emits nothing', () => {
-    expect(encode('ok😀\uDE00', 'component')).toEqual({ ok: false, error: { code: 'lone-surrogate', index: 4, length: 1 } });
+    expect(encode('ok😀\uDE00', 'component')).toEqual({
+      ok: false,
+      error: { code: 'lone-surrogate', index: 4, length: 1 },
+    });
     expect(encode('\uD83D', 'form')).toEqual({ ok: false, error: { code: 'lone-surrogate', index: 0, length: 1 } });
   });
 

@@ -48,7 +48,10 @@ describe.each(encoders.map((e) => [e.id, e] as const))('%s', (id, encoder) => {
         // The real function raised: the model fails at the first lone surrogate, with the same exception named.
         expect(encoder.loneSurrogate.kind).toBe('throws');
         expect(written.error.startsWith(`${(encoder.loneSurrogate as { exception: string }).exception}:`)).toBe(true);
-        expect({ input, error: result.ok ? null : result.error }).toEqual({ input, error: { code: 'lone-surrogate', index: loneAt(input)[0], length: 1 } });
+        expect({ input, error: result.ok ? null : result.error }).toEqual({
+          input,
+          error: { code: 'lone-surrogate', index: loneAt(input)[0], length: 1 },
+        });
       }
     }
   });
@@ -60,9 +63,16 @@ describe.each(encoders.map((e) => [e.id, e] as const))('%s', (id, encoder) => {
       if (encoder.loneSurrogate.kind === 'replaces') {
         // Each surrogate replaced, and each replacement listed where it happened.
         const replaced = encoder.encode(input.replace(/[\uD800-\uDFFF]/g, encoder.loneSurrogate.replacement));
-        expect(result).toEqual({ ...replaced, notices: lone.map((index) => ({ code: 'lone-surrogate', index, length: 1 })) });
+        expect(result).toEqual({
+          ...replaced,
+          notices: lone.map((index) => ({ code: 'lone-surrogate', index, length: 1 })),
+        });
       } else {
-        expect(result).toEqual({ ok: false, error: { code: 'lone-surrogate', index: lone[0], length: 1 }, notices: [] });
+        expect(result).toEqual({
+          ok: false,
+          error: { code: 'lone-surrogate', index: lone[0], length: 1 },
+          notices: [],
+        });
       }
       // A language whose strings are bytes cannot be given one, so its fixture has none.
       if (encoder.loneSurrogate.kind === 'unrepresentable') expect(fixture[id]).not.toHaveProperty([input]);
@@ -78,7 +88,8 @@ describe.each(encoders.map((e) => [e.id, e] as const))('%s', (id, encoder) => {
 describe('.NET', () => {
   const dotnet = byId('dotnet:Uri.EscapeDataString');
   // The platform's encodeURIComponent plus the RFC 3986 sub-delimiters: an independent oracle.
-  const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const rfc3986 = (s: string) =>
+    encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
   test('writes U+FFFD for a lone surrogate, as current .NET does, where Mono (which made the fixture) may throw', () => {
     const mono = fixture.$meta.dotnet.mono;
@@ -108,7 +119,11 @@ describe('the JavaScript models against the live functions', () => {
     const encoder = byId(id);
     const check = (s: string) => {
       const result = encoder.encode(s);
-      expect(result.ok ? result.value : { error: encoder.loneSurrogate.kind === 'throws' && encoder.loneSurrogate.exception }).toEqual(run(f, s));
+      expect(
+        result.ok
+          ? result.value
+          : { error: encoder.loneSurrogate.kind === 'throws' && encoder.loneSurrogate.exception },
+      ).toEqual(run(f, s));
     };
     Object.keys(fixture[id] ?? {}).forEach(check);
     fc.assert(fc.property(fc.oneof(anyUtf16, wellFormedText), check), { numRuns: RUNS });
@@ -151,7 +166,9 @@ describe('the decoders the page describes', () => {
 
   test('Java: URLDecoder reads + as a space, throws on a stray % and replaces invalid UTF-8', () => {
     expect(d['java:URLDecoder.decode']?.['a+b%20c']).toBe('a b c');
-    expect(d['java:URLDecoder.decode']?.['%zz']).toMatchObject({ error: expect.stringMatching(/^IllegalArgumentException/) });
+    expect(d['java:URLDecoder.decode']?.['%zz']).toMatchObject({
+      error: expect.stringMatching(/^IllegalArgumentException/),
+    });
     expect(d['java:URLDecoder.decode']?.['%C3']).toBe('\uFFFD');
   });
 

@@ -23,7 +23,12 @@ describe('group', () => {
         ],
       },
       { canonical: '/b', key: expect.stringMatching(/^[0-9a-f]{16}$/), count: 2, variants: [{ raw: '/b', count: 2 }] },
-      { canonical: '/landing?utm_source=email%20', key: expect.any(String), count: 1, variants: [{ raw: '/landing?utm_source=email+', count: 1 }] },
+      {
+        canonical: '/landing?utm_source=email%20',
+        key: expect.any(String),
+        count: 1,
+        variants: [{ raw: '/landing?utm_source=email+', count: 1 }],
+      },
     ]);
   });
 
@@ -84,15 +89,34 @@ describe('groupReport with weighted input', () => {
     ]);
     expect(report.lines).toBe(6);
     expect(report.groups.map((g) => [g.canonical, g.count, g.variants.map((v) => [v.raw, v.count])])).toEqual([
-      ['/landing?utm_source=email', 151, [['/landing?utm_source=email', 121], ['/landing?utm_source=%65mail', 30]]],
+      [
+        '/landing?utm_source=email',
+        151,
+        [
+          ['/landing?utm_source=email', 121],
+          ['/landing?utm_source=%65mail', 30],
+        ],
+      ],
       ['/b', 7, [['/b', 7]]],
     ]);
-    expect(report.rejected).toEqual([{ raw: 'not a url', count: 6, error: { code: 'invalid-url', index: 0, length: 9 } }]);
+    expect(report.rejected).toEqual([
+      { raw: 'not a url', count: 6, error: { code: 'invalid-url', index: 0, length: 9 } },
+    ]);
   });
 
   test('orders groups by their summed count, and counts a count that is not a number as 0', () => {
-    const report = groupReport([{ url: '/a', count: 1 }, { url: '/a', count: 1 }, { url: '/b', count: 5 }, { url: '/c', count: Number.NaN }, { url: ' ', count: 9 }]);
-    expect(report.groups.map((g) => [g.canonical, g.count])).toEqual([['/b', 5], ['/a', 2], ['/c', 0]]);
+    const report = groupReport([
+      { url: '/a', count: 1 },
+      { url: '/a', count: 1 },
+      { url: '/b', count: 5 },
+      { url: '/c', count: Number.NaN },
+      { url: ' ', count: 9 },
+    ]);
+    expect(report.groups.map((g) => [g.canonical, g.count])).toEqual([
+      ['/b', 5],
+      ['/a', 2],
+      ['/c', 0],
+    ]);
     expect(report.lines).toBe(4);
   });
 });

@@ -4,8 +4,22 @@ import { inspect } from '../../../src/codec/index.ts';
 describe('inspect, per character', () => {
   test('gives each code point its UTF-8 bytes and what each byte becomes in each mode', () => {
     expect(inspect('a л').characters).toEqual([
-      { index: 0, text: 'a', codePoint: 0x61, class: 'unreserved', loneSurrogate: false, bytes: [{ value: 0x61, hex: '61', component: 'a', url: 'a', form: 'a' }] },
-      { index: 1, text: ' ', codePoint: 0x20, class: 'other', loneSurrogate: false, bytes: [{ value: 0x20, hex: '20', component: '%20', url: '%20', form: '+' }] },
+      {
+        index: 0,
+        text: 'a',
+        codePoint: 0x61,
+        class: 'unreserved',
+        loneSurrogate: false,
+        bytes: [{ value: 0x61, hex: '61', component: 'a', url: 'a', form: 'a' }],
+      },
+      {
+        index: 1,
+        text: ' ',
+        codePoint: 0x20,
+        class: 'other',
+        loneSurrogate: false,
+        bytes: [{ value: 0x20, hex: '20', component: '%20', url: '%20', form: '+' }],
+      },
       {
         index: 2,
         text: 'л',
@@ -37,7 +51,15 @@ describe('inspect, per character', () => {
 describe('inspect, per escape', () => {
   test('marks lowercase hex, escaped unreserved and reserved characters, and %25XX layers', () => {
     const escapes = inspect('%2f%41%2541').escapes;
-    expect(escapes.map(({ text, lowercaseHex, unreserved, reserved, layered }) => ({ text, lowercaseHex, unreserved, reserved, layered }))).toEqual([
+    expect(
+      escapes.map(({ text, lowercaseHex, unreserved, reserved, layered }) => ({
+        text,
+        lowercaseHex,
+        unreserved,
+        reserved,
+        layered,
+      })),
+    ).toEqual([
       { text: '%2f', lowercaseHex: true, unreserved: false, reserved: true, layered: false },
       { text: '%41', lowercaseHex: false, unreserved: true, reserved: false, layered: false },
       { text: '%25', lowercaseHex: false, unreserved: false, reserved: false, layered: true },
@@ -46,7 +68,15 @@ describe('inspect, per escape', () => {
 
   test('groups the escapes of one UTF-8 sequence under the character they spell', () => {
     const escapes = inspect('x%D0%BB').escapes;
-    expect(escapes.map(({ index, byte, byteOffset, char, sequenceIndex }) => ({ index, byte, byteOffset, char, sequenceIndex }))).toEqual([
+    expect(
+      escapes.map(({ index, byte, byteOffset, char, sequenceIndex }) => ({
+        index,
+        byte,
+        byteOffset,
+        char,
+        sequenceIndex,
+      })),
+    ).toEqual([
       { index: 1, byte: 0xd0, byteOffset: 1, char: 'л', sequenceIndex: 1 },
       { index: 4, byte: 0xbb, byteOffset: 2, char: 'л', sequenceIndex: 1 },
     ]);

@@ -18,7 +18,8 @@ function referenceKey(text: string): string {
   let h1 = 0x9747b28c ^ bytes.length;
   let h2 = 0x2d358dcc ^ bytes.length;
   for (let i = 0; i < bytes.length; i += 4) {
-    const word = (bytes[i] ?? 0) | ((bytes[i + 1] ?? 0) << 8) | ((bytes[i + 2] ?? 0) << 16) | ((bytes[i + 3] ?? 0) << 24);
+    const word =
+      (bytes[i] ?? 0) | ((bytes[i + 1] ?? 0) << 8) | ((bytes[i + 2] ?? 0) << 16) | ((bytes[i + 3] ?? 0) << 24);
     h1 = Math.imul(rotl(h1 ^ Math.imul(rotl(Math.imul(word, 0xcc9e2d51), 15), 0x1b873593), 13), 5) + 0xe6546b64;
     h2 = Math.imul(rotl(h2 ^ Math.imul(rotl(Math.imul(word, 0x85ebca6b), 17), 0xc2b2ae35), 11), 9) + 0x38495ab5;
   }

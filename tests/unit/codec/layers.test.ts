@@ -3,7 +3,12 @@ import { decodeLayers } from '../../../src/codec/index.ts';
 
 describe('decodeLayers', () => {
   test('returns the input alone when it holds no valid escape', () => {
-    expect(decodeLayers('100% plain')).toEqual({ layers: ['100% plain'], doubleEncoded: false, truncated: false, stoppedBy: null });
+    expect(decodeLayers('100% plain')).toEqual({
+      layers: ['100% plain'],
+      doubleEncoded: false,
+      truncated: false,
+      stoppedBy: null,
+    });
   });
 
   test('unwraps a triple encoding into four layers', () => {
@@ -27,6 +32,10 @@ describe('decodeLayers', () => {
 
   test('in form mode reads + as a space, but only while escapes remain', () => {
     // Layer 1 holds "C++" with no escape left: its plus signs are data, not spaces.
-    expect(decodeLayers('q%3DC%252B%252B+x', { mode: 'form' }).layers).toEqual(['q%3DC%252B%252B+x', 'q=C%2B%2B x', 'q=C++ x']);
+    expect(decodeLayers('q%3DC%252B%252B+x', { mode: 'form' }).layers).toEqual([
+      'q%3DC%252B%252B+x',
+      'q=C%2B%2B x',
+      'q=C++ x',
+    ]);
   });
 });

@@ -8,11 +8,17 @@ const canonicalOf = (url: string, policy?: Parameters<typeof normalize>[1]) => {
 
 describe('normalize: every rule, with the change it reports', () => {
   // A Record over the rule union: the compiler checks that every rule has an example.
-  const examples: Record<NormalizeRule, [url: string, change: Omit<NormalizeChange, 'rule'>, policy?: Parameters<typeof normalize>[1]]> = {
+  const examples: Record<
+    NormalizeRule,
+    [url: string, change: Omit<NormalizeChange, 'rule'>, policy?: Parameters<typeof normalize>[1]]
+  > = {
     'strip-whitespace': ['  /a\n', { before: '  /a\n', after: '/a', part: 'url' }],
     'lowercase-scheme': ['HTTP://a.com/', { before: 'HTTP', after: 'http', part: 'scheme' }],
     'lowercase-host': ['http://A.Com/', { before: 'A.Com', after: 'a.com', part: 'host' }],
-    'canonicalize-host': ['http://Bücher.example/', { before: 'Bücher.example', after: 'xn--bcher-kva.example', part: 'host' }],
+    'canonicalize-host': [
+      'http://Bücher.example/',
+      { before: 'Bücher.example', after: 'xn--bcher-kva.example', part: 'host' },
+    ],
     'remove-default-port': ['https://a.com:443/', { before: ':443', after: '', part: 'port' }],
     'remove-empty-port': ['http://a.com:/', { before: ':', after: '', part: 'port' }],
     'remove-port-leading-zeros': ['http://a.com:08080/', { before: ':08080', after: ':8080', part: 'port' }],
@@ -20,15 +26,26 @@ describe('normalize: every rule, with the change it reports', () => {
     'uppercase-hex': ['/a%2fb', { before: '%2f', after: '%2F', part: 'path' }],
     'decode-unreserved': ['/%6c%61nding', { before: '%6c%61', after: 'la', part: 'path' }],
     'decode-reserved': ['/go?next=%2Fhome', { before: '%2F', after: '/', part: 'query', name: 'next' }],
-    'escape-unsafe': ['/ламінат x', { before: 'ламінат ', after: '%D0%BB%D0%B0%D0%BC%D1%96%D0%BD%D0%B0%D1%82%20', part: 'path' }],
+    'escape-unsafe': [
+      '/ламінат x',
+      { before: 'ламінат ', after: '%D0%BB%D0%B0%D0%BC%D1%96%D0%BD%D0%B0%D1%82%20', part: 'path' },
+    ],
     'escape-reserved': ['/?a==', { before: '=', after: '%3D', part: 'query', name: 'a' }],
     'escape-stray-percent': ['/100%', { before: '%', after: '%25', part: 'path' }],
     'remove-dot-segments': ['/a/./b/../c', { before: '/a/./b/../c', after: '/a/c', part: 'path' }],
     'guard-double-slash': ['/..//x', { before: '//x', after: '/.//x', part: 'path' }],
     'plus-as-space': ['/?q=a+b', { before: '+', after: '%20', part: 'query', name: 'q' }],
     'remove-empty-pairs': ['/?a=1&&b=2&', { before: 'a=1&&b=2&', after: 'a=1&b=2', part: 'query' }],
-    'drop-parameter': ['/?utm_source=x&id=1', { before: 'utm_source=x', after: '', part: 'query', name: 'utm_source' }, { drop: ['utm_'] }],
-    'lowercase-value': ['/?utm_source=EMAIL', { before: 'EMAIL', after: 'email', part: 'query', name: 'utm_source' }, { caseInsensitive: ['utm_source'] }],
+    'drop-parameter': [
+      '/?utm_source=x&id=1',
+      { before: 'utm_source=x', after: '', part: 'query', name: 'utm_source' },
+      { drop: ['utm_'] },
+    ],
+    'lowercase-value': [
+      '/?utm_source=EMAIL',
+      { before: 'EMAIL', after: 'email', part: 'query', name: 'utm_source' },
+      { caseInsensitive: ['utm_source'] },
+    ],
     'trim-value': ['/?q=%20a%20', { before: '%20a%20', after: 'a', part: 'query', name: 'q' }, { trim: true }],
     'sort-query': ['/?b=1&a=2', { before: 'b=1&a=2', after: 'a=2&b=1', part: 'query' }],
     'remove-empty-query': ['/a?', { before: '?', after: '', part: 'query' }],
@@ -46,12 +63,16 @@ describe('normalize: every rule, with the change it reports', () => {
 
   test('merges adjacent changes of one rule into one entry', () => {
     const result = normalize('/%6c%61%6e%64%69%6e%67');
-    expect(result.ok && result.changes).toEqual([{ rule: 'decode-unreserved', before: '%6c%61%6e%64%69%6e%67', after: 'landing', part: 'path' }]);
+    expect(result.ok && result.changes).toEqual([
+      { rule: 'decode-unreserved', before: '%6c%61%6e%64%69%6e%67', after: 'landing', part: 'path' },
+    ]);
   });
 
   test('names the parameter of a change inside its name, by its canonical name', () => {
     const result = normalize('/?%63ampaign=x');
-    expect(result.ok && result.changes).toEqual([{ rule: 'decode-unreserved', before: '%63', after: 'c', part: 'query', name: 'campaign' }]);
+    expect(result.ok && result.changes).toEqual([
+      { rule: 'decode-unreserved', before: '%63', after: 'c', part: 'query', name: 'campaign' },
+    ]);
   });
 
   test('keeps the raw input in the result', () => {
@@ -127,7 +148,14 @@ describe('normalize: scheme-based rules and references', () => {
 
 describe('normalize: query policies', () => {
   test('has the documented defaults', () => {
-    expect(DEFAULT_POLICY).toEqual({ model: 'data', order: 'sort', caseInsensitive: [], trim: false, drop: [], fragment: 'drop' });
+    expect(DEFAULT_POLICY).toEqual({
+      model: 'data',
+      order: 'sort',
+      caseInsensitive: [],
+      trim: false,
+      drop: [],
+      fragment: 'drop',
+    });
   });
 
   test('sorts by encoded name, keeping equal names in order', () => {
@@ -186,7 +214,9 @@ describe('normalize: query policies', () => {
   });
 
   test('ignores policy values it does not know instead of throwing', () => {
-    const odd = { model: 'text', plus: 'maybe', order: 1, caseInsensitive: 'q', drop: null } as unknown as Parameters<typeof normalize>[1];
+    const odd = { model: 'text', plus: 'maybe', order: 1, caseInsensitive: 'q', drop: null } as unknown as Parameters<
+      typeof normalize
+    >[1];
     expect(canonicalOf('/?q=A+B', odd)).toBe('/?q=A%20B');
   });
 });
@@ -243,7 +273,9 @@ describe('normalize: the two models of "the same URL"', () => {
   });
 
   test('writes each component with its own set: readable, and stable', () => {
-    expect(canonicalOf('/a%3A%40%21b/%5Bx%5D?next=%2Fa%3Fb%3Dc&q=%5B1%5D')).toBe('/a:@!b/%5Bx%5D?next=/a?b%3Dc&q=%5B1%5D');
+    expect(canonicalOf('/a%3A%40%21b/%5Bx%5D?next=%2Fa%3Fb%3Dc&q=%5B1%5D')).toBe(
+      '/a:@!b/%5Bx%5D?next=/a?b%3Dc&q=%5B1%5D',
+    );
     expect(canonicalOf('/a[b]?x=[1]&y=a=b')).toBe('/a%5Bb%5D?x=[1]&y=a%3Db');
   });
 
@@ -254,7 +286,11 @@ describe('normalize: the two models of "the same URL"', () => {
 
   test('compares every scheme but http(s) as text, whatever the policy says', () => {
     for (const url of ['mailto:a@b.example?subject=a+b%2F', 'ftp://a.example/x%3Dy?a', 'urn:x:a%2Fb']) {
-      expect(normalize(url)).toMatchObject({ ok: true, model: 'rfc3986', canonical: canonicalOf(url, { model: 'rfc3986' }) });
+      expect(normalize(url)).toMatchObject({
+        ok: true,
+        model: 'rfc3986',
+        canonical: canonicalOf(url, { model: 'rfc3986' }),
+      });
     }
     expect(normalize('/a')).toMatchObject({ model: 'data' });
     expect(normalize('//host/a')).toMatchObject({ model: 'data' });
@@ -262,7 +298,10 @@ describe('normalize: the two models of "the same URL"', () => {
   });
 
   test('reads the old plus option: literal means rfc3986, and model wins when both are set', () => {
-    expect(normalize('/go?next=%2Fhome&q=a+b', { plus: 'literal' })).toMatchObject({ model: 'rfc3986', canonical: '/go?next=%2Fhome&q=a+b' });
+    expect(normalize('/go?next=%2Fhome&q=a+b', { plus: 'literal' })).toMatchObject({
+      model: 'rfc3986',
+      canonical: '/go?next=%2Fhome&q=a+b',
+    });
     expect(normalize('/go?q=a+b', { plus: 'form' })).toMatchObject({ model: 'data', canonical: '/go?q=a%20b' });
     expect(normalize('/go?q=a+b', { plus: 'literal', model: 'data' })).toMatchObject({ model: 'data' });
   });

@@ -19,12 +19,20 @@ const escapedBytes = fc.tuple(fc.uint8Array({ maxLength: 24 }), fc.boolean()).ma
 
 /** Text mixing raw characters, valid UTF-8 escapes, random escapes and stray percents. */
 const encodedText = fc
-  .array(fc.oneof(wellFormedText.map(quote), escapedBytes.map((e) => e.text), denseText, wellFormedText), { maxLength: 5 })
+  .array(
+    fc.oneof(
+      wellFormedText.map(quote),
+      escapedBytes.map((e) => e.text),
+      denseText,
+      wellFormedText,
+    ),
+    { maxLength: 5 },
+  )
   .map((parts) => parts.join(''));
 
 const isWellFormed = (text: string) => !/\p{Surrogate}/u.test(text);
 
-describe('component mode against encodeURIComponent with ! \' ( ) * escaped', () => {
+describe("component mode against encodeURIComponent with ! ' ( ) * escaped", () => {
   test('agrees on every well-formed string', () => {
     fc.assert(
       fc.property(wellFormedText, (text) => {
@@ -36,18 +44,21 @@ describe('component mode against encodeURIComponent with ! \' ( ) * escaped', ()
 
   test('fails with lone-surrogate exactly where encodeURIComponent throws URIError', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.integer({ min: 0xd7f0, max: 0xe010 }).map((c) => String.fromCharCode(c)) }), (text) => {
-        let native: string | null;
-        try {
-          native = quote(text);
-        } catch {
-          native = null;
-        }
-        const ours = encode(text, 'component');
-        expect(ours.ok).toBe(native !== null);
-        if (ours.ok) expect(ours.value).toBe(native);
-        else expect(ours.error.code).toBe('lone-surrogate');
-      }),
+      fc.property(
+        fc.string({ unit: fc.integer({ min: 0xd7f0, max: 0xe010 }).map((c) => String.fromCharCode(c)) }),
+        (text) => {
+          let native: string | null;
+          try {
+            native = quote(text);
+          } catch {
+            native = null;
+          }
+          const ours = encode(text, 'component');
+          expect(ours.ok).toBe(native !== null);
+          if (ours.ok) expect(ours.value).toBe(native);
+          else expect(ours.error.code).toBe('lone-surrogate');
+        },
+      ),
       { numRuns: RUNS },
     );
   });

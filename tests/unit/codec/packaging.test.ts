@@ -15,19 +15,30 @@ const codecDir = fileURLToPath(new URL('../../../src/codec', import.meta.url));
 const sources = (readdirSync(codecDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
 /** package.json's subpath imports (`#codec/…`): each condition's module, from the repository root. */
 const repoDir = path.resolve(codecDir, '..', '..');
-const subpathImports: Record<string, Record<string, string>> = JSON.parse(readFileSync(path.join(repoDir, 'package.json'), 'utf8')).imports;
+const subpathImports: Record<string, Record<string, string>> = JSON.parse(
+  readFileSync(path.join(repoDir, 'package.json'), 'utf8'),
+).imports;
 /**
  * The modules a module imports, types included, as paths relative to the codec folder; a
  * subpath import stands for every module its conditions name.
  */
 const importsOf = (file: string): string[] =>
-  [...readFileSync(path.join(codecDir, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gms)].flatMap(([, specifier = '']) =>
+  [
+    ...readFileSync(path.join(codecDir, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gms),
+  ].flatMap(([, specifier = '']) =>
     specifier.startsWith('#')
-      ? Object.values(subpathImports[specifier] ?? { missing: specifier }).map((target) => path.relative(codecDir, path.resolve(repoDir, target)))
+      ? Object.values(subpathImports[specifier] ?? { missing: specifier }).map((target) =>
+          path.relative(codecDir, path.resolve(repoDir, target)),
+        )
       : [path.relative(codecDir, path.resolve(codecDir, path.dirname(file), specifier))],
   );
 
-async function bundle(entry: string, platform: 'neutral' | 'browser' | 'node' = 'neutral', loader: 'ts' | 'js' = 'ts', minify = false): Promise<string> {
+async function bundle(
+  entry: string,
+  platform: 'neutral' | 'browser' | 'node' = 'neutral',
+  loader: 'ts' | 'js' = 'ts',
+  minify = false,
+): Promise<string> {
   const result = await build({
     stdin: { contents: entry, resolveDir: codecDir, loader },
     minify,
@@ -44,7 +55,8 @@ async function bundle(entry: string, platform: 'neutral' | 'browser' | 'node' = 
 describe('packaging', () => {
   test('imports nothing outside the codec folder', () => {
     for (const file of sources) {
-      for (const target of importsOf(file)) expect([file, target]).toEqual([file, expect.stringMatching(/^[\w-]+(\/[\w-]+)?(\.node)?\.ts$/)]);
+      for (const target of importsOf(file))
+        expect([file, target]).toEqual([file, expect.stringMatching(/^[\w-]+(\/[\w-]+)?(\.node)?\.ts$/)]);
     }
   });
 
@@ -53,7 +65,8 @@ describe('packaging', () => {
     expect([...graph.values()].flat().length).toBeGreaterThan(sources.length);
     const done = new Set<string>();
     const visit = (file: string, trail: string[]) => {
-      if (trail.includes(file)) throw new Error(`import cycle: ${[...trail.slice(trail.indexOf(file)), file].join(' → ')}`);
+      if (trail.includes(file))
+        throw new Error(`import cycle: ${[...trail.slice(trail.indexOf(file)), file].join(' → ')}`);
       if (done.has(file)) return;
       for (const target of graph.get(file) ?? []) visit(target, [...trail, file]);
       done.add(file);
@@ -63,7 +76,11 @@ describe('packaging', () => {
   });
 
   test('bundles for a neutral platform and runs with nothing but the web platform', async () => {
-    const code = await bundle("import { normalize } from './index.ts'; globalThis.result = normalize('HTTP://A.example/%7e?b=1&a=2');", 'neutral', 'js');
+    const code = await bundle(
+      "import { normalize } from './index.ts'; globalThis.result = normalize('HTTP://A.example/%7e?b=1&a=2');",
+      'neutral',
+      'js',
+    );
     // No Node built-ins: run it where only ECMAScript, URL and TextEncoder/TextDecoder exist.
     const context = vm.createContext({ URL, TextEncoder, TextDecoder });
     vm.runInContext(code, context);
@@ -87,7 +104,9 @@ describe('packaging', () => {
   });
 
   test('documents every exported function with TSDoc and an example', () => {
-    const functions = Object.entries(codec).filter(([, value]) => typeof value === 'function').map(([name]) => name);
+    const functions = Object.entries(codec)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name);
     expect(functions.length).toBeGreaterThanOrEqual(9);
     const allSource = sources.map((file) => readFileSync(path.join(codecDir, file), 'utf8')).join('\n');
     for (const name of functions) {

@@ -48,8 +48,16 @@ describe('parseUrl', () => {
   });
 
   test('tells the other reference forms apart', () => {
-    expect(parseUrl('//cdn.example.com/a.js')).toMatchObject({ kind: 'network-path', host: 'cdn.example.com', path: '/a.js' });
-    expect(parseUrl('mailto:someone@example.com')).toMatchObject({ kind: 'absolute', host: null, path: 'someone@example.com' });
+    expect(parseUrl('//cdn.example.com/a.js')).toMatchObject({
+      kind: 'network-path',
+      host: 'cdn.example.com',
+      path: '/a.js',
+    });
+    expect(parseUrl('mailto:someone@example.com')).toMatchObject({
+      kind: 'absolute',
+      host: null,
+      path: 'someone@example.com',
+    });
     expect(parseUrl('%')).toMatchObject({ ok: true, kind: 'relative-path', path: '%' });
   });
 

@@ -31,7 +31,8 @@ describe('encoding then decoding', () => {
       fc.property(wellFormedText, (text) => {
         const encoded = encode(text, mode);
         expect(encoded.ok).toBe(true);
-        if (encoded.ok) expect(decode(encoded.value, { mode: decodeModeFor[mode] })).toEqual({ ok: true, value: text, notices: [] });
+        if (encoded.ok)
+          expect(decode(encoded.value, { mode: decodeModeFor[mode] })).toEqual({ ok: true, value: text, notices: [] });
       }),
       { numRuns: RUNS },
     );
@@ -43,7 +44,11 @@ describe('encoding then decoding', () => {
       fc.property(fc.oneof(wellFormedText, denseText), (text) => {
         fc.pre(!hasValidEscape(text) && !/\p{Surrogate}/u.test(text));
         const encoded = encode(text, 'url');
-        expect(encoded.ok && decode(encoded.value).ok && decode(encoded.value)).toEqual({ ok: true, value: text, notices: [] });
+        expect(encoded.ok && decode(encoded.value).ok && decode(encoded.value)).toEqual({
+          ok: true,
+          value: text,
+          notices: [],
+        });
       }),
       { numRuns: RUNS },
     );
@@ -63,12 +68,17 @@ describe('encoding then decoding', () => {
 describe('url mode', () => {
   test('never changes a valid escape', () => {
     fc.assert(
-      fc.property(fc.oneof(wellFormedText, denseText), validEscape, fc.oneof(wellFormedText, denseText), (before, escape, after) => {
-        fc.pre(!/\p{Surrogate}/u.test(before) && !/\p{Surrogate}/u.test(after));
-        const prefix = encode(before, 'url');
-        const whole = encode(before + escape + after, 'url');
-        expect(prefix.ok && whole.ok && whole.value.startsWith(prefix.value + escape)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(wellFormedText, denseText),
+        validEscape,
+        fc.oneof(wellFormedText, denseText),
+        (before, escape, after) => {
+          fc.pre(!/\p{Surrogate}/u.test(before) && !/\p{Surrogate}/u.test(after));
+          const prefix = encode(before, 'url');
+          const whole = encode(before + escape + after, 'url');
+          expect(prefix.ok && whole.ok && whole.value.startsWith(prefix.value + escape)).toBe(true);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -105,8 +115,17 @@ describe('normalize', () => {
   test('gives equal keys exactly when canonical forms are equal', () => {
     // Pairs drawn from a small pool, so equal canonical forms happen often.
     const pool = fc.constantFrom(
-      '/landing?utm_source=email', '/landing?utm_source=%65mail', '/landing?utm_source=email+x', '/landing?utm_source=email%20x',
-      '/landing?utm_source=email%2Bx', '/LANDING', '/landing/', '/landing/.', 'HTTP://A.com', 'http://a.com/', 'http://a.com:80/',
+      '/landing?utm_source=email',
+      '/landing?utm_source=%65mail',
+      '/landing?utm_source=email+x',
+      '/landing?utm_source=email%20x',
+      '/landing?utm_source=email%2Bx',
+      '/LANDING',
+      '/landing/',
+      '/landing/.',
+      'HTTP://A.com',
+      'http://a.com/',
+      'http://a.com:80/',
     );
     const candidate = fc.oneof(pool, urlText);
     fc.assert(
@@ -142,7 +161,10 @@ describe('normalize', () => {
     // query is written anew: the shortcut must answer what writing it would.
     fc.assert(
       fc.property(urlText, policy, (url, rules) => {
-        const written = normalize(url, { ...rules, caseInsensitive: [...(rules.caseInsensitive ?? []), 'no-such-parameter'] });
+        const written = normalize(url, {
+          ...rules,
+          caseInsensitive: [...(rules.caseInsensitive ?? []), 'no-such-parameter'],
+        });
         expect(normalize(url, rules)).toEqual(written);
       }),
       { numRuns: RUNS },
@@ -186,7 +208,8 @@ function serverReads(url: string): string | null {
         i += 3;
       } else {
         const c = text.codePointAt(i) as number;
-        for (const b of new TextEncoder().encode(String.fromCodePoint(c))) out += b.toString(16).toUpperCase().padStart(2, '0');
+        for (const b of new TextEncoder().encode(String.fromCodePoint(c)))
+          out += b.toString(16).toUpperCase().padStart(2, '0');
         i += c > 0xffff ? 2 : 1;
       }
     }
@@ -224,12 +247,64 @@ function serverReads(url: string): string | null {
 describe('normalize: the data model compares what a server reads', () => {
   // Pairs from a pool of spellings of the same few pages, so equal data happens often.
   const spelling = fc.constantFrom(
-    '/a', '/%61', '/a/', '/a/.', '/a/b/..', '/a%2Fb', '/a/b', '/a%2fb', '/a+b', '/a%2Bb', '/a%20b', '/a=b', '/a%3Db', '/a:b', '/a%3A%62',
-    '/p?next=/x', '/p?next=%2Fx', '/p?next=%2fx', '/p?q=a+b', '/p?q=a%20b', '/p?q=a%2Bb', '/p?q=a%26b', '/p?q=a&b', '/p?q=a&b=',
-    '/p?a=1&b=2', '/p?b=2&a=1', '/p?a=1&a=2', '/p?a=2&a=1', '/p?a', '/p?a=', '/p?a==', '/p?a=%3D', '/p?%61=%3D', '/p?a;b=1', '/p?a%3Bb=1', '/p?a%3bb=1', '/p?q=100%', '/p?q=100%25', '/p?q=[1]', '/p?q=%5B1%5D', '/p?q=|', '/p?q=%7C', '/p?q=%zz', '/p?q=%25zz',
-    '/p?q=caf%E9', '/p?q=caf%e9', '/p?q=café', '/p?q=caf%C3%A9', '/p?&a=1&', '/p?', '/p', 'http://A.example:80/p', 'http://a.example/p',
+    '/a',
+    '/%61',
+    '/a/',
+    '/a/.',
+    '/a/b/..',
+    '/a%2Fb',
+    '/a/b',
+    '/a%2fb',
+    '/a+b',
+    '/a%2Bb',
+    '/a%20b',
+    '/a=b',
+    '/a%3Db',
+    '/a:b',
+    '/a%3A%62',
+    '/p?next=/x',
+    '/p?next=%2Fx',
+    '/p?next=%2fx',
+    '/p?q=a+b',
+    '/p?q=a%20b',
+    '/p?q=a%2Bb',
+    '/p?q=a%26b',
+    '/p?q=a&b',
+    '/p?q=a&b=',
+    '/p?a=1&b=2',
+    '/p?b=2&a=1',
+    '/p?a=1&a=2',
+    '/p?a=2&a=1',
+    '/p?a',
+    '/p?a=',
+    '/p?a==',
+    '/p?a=%3D',
+    '/p?%61=%3D',
+    '/p?a;b=1',
+    '/p?a%3Bb=1',
+    '/p?a%3bb=1',
+    '/p?q=100%',
+    '/p?q=100%25',
+    '/p?q=[1]',
+    '/p?q=%5B1%5D',
+    '/p?q=|',
+    '/p?q=%7C',
+    '/p?q=%zz',
+    '/p?q=%25zz',
+    '/p?q=caf%E9',
+    '/p?q=caf%e9',
+    '/p?q=café',
+    '/p?q=caf%C3%A9',
+    '/p?&a=1&',
+    '/p?',
+    '/p',
+    'http://A.example:80/p',
+    'http://a.example/p',
   );
-  const candidate = fc.oneof({ arbitrary: spelling, weight: 4 }, { arbitrary: urlText.filter((url) => /^(\/[^/]|https?:)/i.test(url)), weight: 1 });
+  const candidate = fc.oneof(
+    { arbitrary: spelling, weight: 4 },
+    { arbitrary: urlText.filter((url) => /^(\/[^/]|https?:)/i.test(url)), weight: 1 },
+  );
 
   test('two URLs get the same canonical form exactly when a server reads the same data from them', () => {
     let compared = 0;
@@ -276,25 +351,41 @@ describe('nothing throws', () => {
     expect(decode('%41', { charset: 5 } as never)).toMatchObject({ ok: false, error: { code: 'unknown-charset' } });
   });
 
-  const charset = fc.constantFrom(undefined, 'utf-8', 'windows-1251', 'windows-874', 'iso-8859-1', 'utf-16le', 'shift_jis', 'bogus');
+  const charset = fc.constantFrom(
+    undefined,
+    'utf-8',
+    'windows-1251',
+    'windows-874',
+    'iso-8859-1',
+    'utf-16le',
+    'shift_jis',
+    'bogus',
+  );
   test('on arbitrary UTF-16 and on text dense in % + & = ? # / .', () => {
     fc.assert(
-      fc.property(fc.oneof(anyText, urlText), policy, charset, fc.boolean(), fc.boolean(), (text, rules, label, form, replace) => {
-        encode(text, 'component');
-        encode(text, 'url');
-        encode(text, 'form');
-        decode(text, {
-          mode: form ? 'form' : 'standard',
-          invalid: replace ? 'replace' : 'error',
-          ...(label === undefined ? {} : { charset: label }),
-        });
-        decodeLayers(text, { mode: form ? 'form' : 'standard' });
-        inspect(text);
-        parseUrl(text);
-        parseFormPairs(text);
-        normalize(text, rules);
-        group([text, text, ''], rules);
-      }),
+      fc.property(
+        fc.oneof(anyText, urlText),
+        policy,
+        charset,
+        fc.boolean(),
+        fc.boolean(),
+        (text, rules, label, form, replace) => {
+          encode(text, 'component');
+          encode(text, 'url');
+          encode(text, 'form');
+          decode(text, {
+            mode: form ? 'form' : 'standard',
+            invalid: replace ? 'replace' : 'error',
+            ...(label === undefined ? {} : { charset: label }),
+          });
+          decodeLayers(text, { mode: form ? 'form' : 'standard' });
+          inspect(text);
+          parseUrl(text);
+          parseFormPairs(text);
+          normalize(text, rules);
+          group([text, text, ''], rules);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

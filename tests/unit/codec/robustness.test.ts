@@ -27,7 +27,23 @@ function timed<T>(run: () => T): T {
 
 /** About 1 MB of mixed scripts, emoji, right-to-left text and reserved characters. */
 function mixedText(targetLength: number): string {
-  const words = ['landing', 'ламінат', 'แคมเปญ', 'नमस्ते', '😀', '👩‍👩‍👧', 'مرحبا', 'שלום', '\u200f', 'C++ & C#', 'a/b?c=d', '100%', 'Fußball', '#x', '\0'];
+  const words = [
+    'landing',
+    'ламінат',
+    'แคมเปญ',
+    'नमस्ते',
+    '😀',
+    '👩‍👩‍👧',
+    'مرحبا',
+    'שלום',
+    '\u200f',
+    'C++ & C#',
+    'a/b?c=d',
+    '100%',
+    'Fußball',
+    '#x',
+    '\0',
+  ];
   const parts: string[] = [];
   let length = 0;
   for (let k = 0; length < targetLength; k++) {
@@ -72,7 +88,11 @@ describe('a 1 MB input', () => {
     const result = timed(() => normalize(url));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(timed(() => normalize(result.canonical))).toMatchObject({ ok: true, canonical: result.canonical, changes: [] });
+    expect(timed(() => normalize(result.canonical))).toMatchObject({
+      ok: true,
+      canonical: result.canonical,
+      changes: [],
+    });
     expect(timed(() => group([url, result.canonical]))).toMatchObject([{ canonical: result.canonical, count: 2 }]);
   });
 
@@ -112,7 +132,11 @@ describe('small hostile inputs', () => {
   });
 
   test('% at the end is a stray percent', () => {
-    expect(decode('abc%')).toEqual({ ok: true, value: 'abc%', notices: [{ code: 'stray-percent', index: 3, length: 1 }] });
+    expect(decode('abc%')).toEqual({
+      ok: true,
+      value: 'abc%',
+      notices: [{ code: 'stray-percent', index: 3, length: 1 }],
+    });
     expect(encode('abc%', 'url')).toEqual({ ok: true, value: 'abc%25' });
     expect(normalize('/abc%')).toMatchObject({ ok: true, canonical: '/abc%25' });
   });
@@ -152,7 +176,10 @@ describe('a 1 MB query of pieces without "="', () => {
     const parsed = timed(() => parseUrl('/?' + query));
     expect(parsed.ok && parsed.pairs).toHaveLength(500_000);
     expect(timed(() => parseFormPairs(query))).toHaveLength(500_000);
-    expect(timed(() => normalize('/?' + query, { plus: 'literal' }))).toMatchObject({ ok: true, canonical: '/?' + query.slice(0, -1) });
+    expect(timed(() => normalize('/?' + query, { plus: 'literal' }))).toMatchObject({
+      ok: true,
+      canonical: '/?' + query.slice(0, -1),
+    });
     expect(timed(() => normalize('/?' + query.replaceAll('a', 'a+')))).toMatchObject({ ok: true });
   });
 });
@@ -171,7 +198,10 @@ describe('10,000 query parameters', () => {
     const result = timed(() => normalize('/search?' + query));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const sortedNames = result.canonical.slice('/search?'.length).split('&').map((pair) => pair.split('=')[0] ?? '');
+    const sortedNames = result.canonical
+      .slice('/search?'.length)
+      .split('&')
+      .map((pair) => pair.split('=')[0] ?? '');
     expect(sortedNames).toEqual([...names].sort());
   });
 

@@ -17,7 +17,10 @@ describe('server paths', () => {
         const real = fixture.readings[target]?.[id];
         if (real === undefined) continue;
         const model = readPath(id, target);
-        if (JSON.stringify(model, Object.keys({ ...real, ...model }).sort()) !== JSON.stringify(real, Object.keys({ ...real, ...model }).sort())) {
+        if (
+          JSON.stringify(model, Object.keys({ ...real, ...model }).sort()) !==
+          JSON.stringify(real, Object.keys({ ...real, ...model }).sort())
+        ) {
           wrong.push(`${JSON.stringify(target)}\n   real  ${JSON.stringify(real)}\n   model ${JSON.stringify(model)}`);
         }
       }
@@ -27,6 +30,11 @@ describe('server paths', () => {
 
   test('Tomcat reads /a/..;/b as /b, and Go redirects /a/%2E%2E/b to /b', () => {
     expect(readPath('java:tomcat', '/a/..;/b')).toMatchObject({ path: '/b' });
-    expect(readPath('go:net/http', '/a/%2E%2E/b')).toEqual({ path: '/a/../b', rawPath: '/a/%2E%2E/b', mux: 301, location: '/b' });
+    expect(readPath('go:net/http', '/a/%2E%2E/b')).toEqual({
+      path: '/a/../b',
+      rawPath: '/a/%2E%2E/b',
+      mux: 301,
+      location: '/b',
+    });
   });
 });

@@ -3,7 +3,13 @@
  * (tests/fixtures/servers/queries.json, made by scripts/fixtures/servers/generate.sh).
  */
 import { describe, expect, test } from 'vitest';
-import { readingKey, readQuery, serverStacks, type ServerReading, type StackId } from '../../../src/codec/servers/index.ts';
+import {
+  readingKey,
+  readQuery,
+  serverStacks,
+  type ServerReading,
+  type StackId,
+} from '../../../src/codec/servers/index.ts';
 // As text, imported: the suite also runs inside Chromium (codec:chromium), which has no file system.
 import fixtureText from '../../fixtures/servers/queries.json?raw';
 
@@ -34,7 +40,10 @@ describe('server stacks', () => {
         if (real === undefined) continue;
         const model = readQuery(id as StackId, query);
         const want = expected(real);
-        if (readingKey(model) !== readingKey(want) || ('warning' in want ? want.warning : undefined) !== ('warning' in model ? model.warning : undefined)) {
+        if (
+          readingKey(model) !== readingKey(want) ||
+          ('warning' in want ? want.warning : undefined) !== ('warning' in model ? model.warning : undefined)
+        ) {
           wrong.push(`${JSON.stringify(query)}\n   real  ${JSON.stringify(real)}\n   model ${JSON.stringify(model)}`);
         }
       }

@@ -5,7 +5,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { byteOrderMark, decodeTextFile, lineBreaks, textFileDecoder, type UndecodableBytes } from '../../../src/codec/text-file.ts';
+import {
+  byteOrderMark,
+  decodeTextFile,
+  lineBreaks,
+  textFileDecoder,
+  type UndecodableBytes,
+} from '../../../src/codec/text-file.ts';
 import { RUNS, wellFormedText } from './support.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -13,13 +19,18 @@ const bytes = (...parts: (string | number[])[]) =>
 /** A string of latin-1 characters as its bytes (the way the review made its legacy files). */
 const latin = (s: string) => [...s].map((c) => c.charCodeAt(0));
 /** `text` in UTF-16 LE or BE, code unit by code unit. */
-const utf16 = (text: string, le: boolean) => [...text].flatMap((c) => [...Array(c.length)].flatMap((_, i) => {
-  const u = c.charCodeAt(i);
-  return le ? [u & 0xff, u >> 8] : [u >> 8, u & 0xff];
-}));
+const utf16 = (text: string, le: boolean) =>
+  [...text].flatMap((c) =>
+    [...Array(c.length)].flatMap((_, i) => {
+      const u = c.charCodeAt(i);
+      return le ? [u & 0xff, u >> 8] : [u >> 8, u & 0xff];
+    }),
+  );
 
 /** The review's four windows-1251 URLs: /Привіт, /Київах, /catalog?q=лам, /catalog?q=дом. */
-const CP1251 = latin('/\xcf\xf0\xe8\xe2\xb3\xf2\n/\xca\xe8\xbf\xe2\xe0\xf5\n/catalog?q=\xeb\xe0\xec\n/catalog?q=\xe4\xee\xec\n');
+const CP1251 = latin(
+  '/\xcf\xf0\xe8\xe2\xb3\xf2\n/\xca\xe8\xbf\xe2\xe0\xf5\n/catalog?q=\xeb\xe0\xec\n/catalog?q=\xe4\xee\xec\n',
+);
 
 /** Feeds `file` to a fresh decoder in pieces cut at `cuts`; the text, or where it stopped. */
 function inPieces(file: Uint8Array, cuts: number[], label?: string): string | (UndecodableBytes & { line: number }) {
@@ -48,13 +59,37 @@ describe('byteOrderMark', () => {
 
 describe('decodeTextFile', () => {
   test('reads UTF-8 with and without its mark, and UTF-16 with either mark', () => {
-    expect(decodeTextFile(bytes('/café\n/ok'))).toEqual({ ok: true, text: '/café\n/ok', encoding: 'utf-8', bom: false });
-    expect(decodeTextFile(bytes([0xef, 0xbb, 0xbf], '/café'))).toEqual({ ok: true, text: '/café', encoding: 'utf-8', bom: true });
+    expect(decodeTextFile(bytes('/café\n/ok'))).toEqual({
+      ok: true,
+      text: '/café\n/ok',
+      encoding: 'utf-8',
+      bom: false,
+    });
+    expect(decodeTextFile(bytes([0xef, 0xbb, 0xbf], '/café'))).toEqual({
+      ok: true,
+      text: '/café',
+      encoding: 'utf-8',
+      bom: true,
+    });
     const sheet = 'page\tvisits\r\n/Привіт\t5\r\n/😀\t1\r\n';
-    expect(decodeTextFile(bytes([0xff, 0xfe], utf16(sheet, true)))).toEqual({ ok: true, text: sheet, encoding: 'utf-16le', bom: true });
-    expect(decodeTextFile(bytes([0xfe, 0xff], utf16(sheet, false)))).toEqual({ ok: true, text: sheet, encoding: 'utf-16be', bom: true });
+    expect(decodeTextFile(bytes([0xff, 0xfe], utf16(sheet, true)))).toEqual({
+      ok: true,
+      text: sheet,
+      encoding: 'utf-16le',
+      bom: true,
+    });
+    expect(decodeTextFile(bytes([0xfe, 0xff], utf16(sheet, false)))).toEqual({
+      ok: true,
+      text: sheet,
+      encoding: 'utf-16be',
+      bom: true,
+    });
     // A mark wins over the label, as in browsers.
-    expect(decodeTextFile(bytes([0xef, 0xbb, 0xbf], '/é'), 'windows-1251')).toMatchObject({ ok: true, text: '/é', encoding: 'utf-8' });
+    expect(decodeTextFile(bytes([0xef, 0xbb, 0xbf], '/é'), 'windows-1251')).toMatchObject({
+      ok: true,
+      text: '/é',
+      encoding: 'utf-8',
+    });
     expect(decodeTextFile(new Uint8Array(0))).toEqual({ ok: true, text: '', encoding: 'utf-8', bom: false });
   });
 
@@ -64,9 +99,15 @@ describe('decodeTextFile', () => {
       error: { code: 'undecodable', encoding: 'utf-8', byte: 1, bytes: [0xcf, 0xf0, 0xe8, 0xe2], before: '/', line: 1 },
     });
     // Latin-1 é after valid lines: line 3 (CRLF and CR each end one line).
-    expect(decodeTextFile(bytes('/a\r\n/b\r/caf', latin('\xe9')))).toMatchObject({ ok: false, error: { byte: 11, line: 3, bytes: [0xe9] } });
+    expect(decodeTextFile(bytes('/a\r\n/b\r/caf', latin('\xe9')))).toMatchObject({
+      ok: false,
+      error: { byte: 11, line: 3, bytes: [0xe9] },
+    });
     // A sequence cut off by the end of the file starts at its first byte.
-    expect(decodeTextFile(bytes('/a\n/', [0xd0]))).toMatchObject({ ok: false, error: { byte: 4, line: 2, bytes: [0xd0] } });
+    expect(decodeTextFile(bytes('/a\n/', [0xd0]))).toMatchObject({
+      ok: false,
+      error: { byte: 4, line: 2, bytes: [0xd0] },
+    });
     // An overlong form and a surrogate code point are not UTF-8 either.
     expect(decodeTextFile(bytes('/', [0xc0, 0xaf]))).toMatchObject({ ok: false, error: { byte: 1 } });
     expect(decodeTextFile(bytes('/x', [0xed, 0xa0, 0x80]))).toMatchObject({ ok: false, error: { byte: 2 } });
@@ -79,14 +120,27 @@ describe('decodeTextFile', () => {
       encoding: 'windows-1251',
       bom: false,
     });
-    expect(decodeTextFile(bytes(latin('/caf\xe9\n/caf\xe8')), 'latin1')).toMatchObject({ ok: true, text: '/café\n/cafè', encoding: 'windows-1252' });
-    expect(decodeTextFile(bytes(CP1251), 'no-such-charset')).toEqual({ ok: false, error: { code: 'unknown-charset', encoding: 'no-such-charset' } });
+    expect(decodeTextFile(bytes(latin('/caf\xe9\n/caf\xe8')), 'latin1')).toMatchObject({
+      ok: true,
+      text: '/café\n/cafè',
+      encoding: 'windows-1252',
+    });
+    expect(decodeTextFile(bytes(CP1251), 'no-such-charset')).toEqual({
+      ok: false,
+      error: { code: 'unknown-charset', encoding: 'no-such-charset' },
+    });
     // A byte windows-874 does not map stops reading too.
-    expect(decodeTextFile(bytes('/a', [0xdb]), 'windows-874')).toMatchObject({ ok: false, error: { encoding: 'windows-874', byte: 2 } });
+    expect(decodeTextFile(bytes('/a', [0xdb]), 'windows-874')).toMatchObject({
+      ok: false,
+      error: { encoding: 'windows-874', byte: 2 },
+    });
   });
 
   test('stops at an unpaired surrogate in UTF-16', () => {
-    expect(decodeTextFile(bytes([0xff, 0xfe], utf16('/a', true), [0x00, 0xd8], utf16('b', true)))).toMatchObject({ ok: false, error: { encoding: 'utf-16le', byte: 6, line: 1 } });
+    expect(decodeTextFile(bytes([0xff, 0xfe], utf16('/a', true), [0x00, 0xd8], utf16('b', true)))).toMatchObject({
+      ok: false,
+      error: { encoding: 'utf-16le', byte: 6, line: 1 },
+    });
   });
 
   test('a file longer than one block stops at the right byte and line', () => {
@@ -109,15 +163,27 @@ describe('TextFileDecoder in pieces', () => {
   });
 
   test('stops at the same byte and line however the pieces fall, in UTF-8 and UTF-16', () => {
-    const anyBytes = fc.array(fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x0a, 0x0d, 0xd0, 0xbf, 0xe2, 0x82)), { maxLength: 40 });
+    const anyBytes = fc.array(
+      fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x0a, 0x0d, 0xd0, 0xbf, 0xe2, 0x82)),
+      { maxLength: 40 },
+    );
     fc.assert(
-      fc.property(anyBytes, fc.constantFrom('utf-8', 'utf-16le', 'utf-16be'), fc.array(fc.nat(45)), (raw, label, cuts) => {
-        const file = new Uint8Array(raw);
-        const whole = decodeTextFile(file, label);
-        const pieces = inPieces(file, cuts, label);
-        if (whole.ok) expect(pieces).toBe(whole.text);
-        else expect(pieces).toMatchObject({ byte: (whole.error as UndecodableBytes).byte, line: (whole.error as { line: number }).line });
-      }),
+      fc.property(
+        anyBytes,
+        fc.constantFrom('utf-8', 'utf-16le', 'utf-16be'),
+        fc.array(fc.nat(45)),
+        (raw, label, cuts) => {
+          const file = new Uint8Array(raw);
+          const whole = decodeTextFile(file, label);
+          const pieces = inPieces(file, cuts, label);
+          if (whole.ok) expect(pieces).toBe(whole.text);
+          else
+            expect(pieces).toMatchObject({
+              byte: (whole.error as UndecodableBytes).byte,
+              line: (whole.error as { line: number }).line,
+            });
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -130,7 +196,10 @@ describe('TextFileDecoder in pieces', () => {
         const again =
           r.encoding === 'utf-8'
             ? [...(r.bom ? [0xef, 0xbb, 0xbf] : []), ...new TextEncoder().encode(r.text)]
-            : [...(r.encoding === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]), ...utf16(r.text, r.encoding === 'utf-16le')];
+            : [
+                ...(r.encoding === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]),
+                ...utf16(r.text, r.encoding === 'utf-16le'),
+              ];
         expect(again).toEqual([...file]);
       }),
       { numRuns: RUNS },

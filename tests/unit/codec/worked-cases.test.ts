@@ -6,7 +6,16 @@
  * encodeURIComponent, never with the codec under test.
  */
 import { describe, expect, test } from 'vitest';
-import { decode, decodeLayers, encode, group, inspect, normalize, parseUrl, type NormalizePolicy } from '../../../src/codec/index.ts';
+import {
+  decode,
+  decodeLayers,
+  encode,
+  group,
+  inspect,
+  normalize,
+  parseUrl,
+  type NormalizePolicy,
+} from '../../../src/codec/index.ts';
 
 const canonicalOf = (url: string, policy?: Partial<NormalizePolicy>) => {
   const result = normalize(url, policy);
@@ -49,7 +58,12 @@ describe('what percent-encoding is (§1)', () => {
 describe('three encoding sets (§2)', () => {
   test.each([
     ['C++ & C#', 'C%2B%2B%20%26%20C%23', 'C++%20&%20C#', 'C%2B%2B+%26+C%23'],
-    ['promises & async/await', 'promises%20%26%20async%2Fawait', 'promises%20&%20async/await', 'promises+%26+async%2Fawait'],
+    [
+      'promises & async/await',
+      'promises%20%26%20async%2Fawait',
+      'promises%20&%20async/await',
+      'promises+%26+async%2Fawait',
+    ],
     ['a/b?c=d', 'a%2Fb%3Fc%3Dd', 'a/b?c=d', 'a%2Fb%3Fc%3Dd'],
     [
       'email แคมเปญ',
@@ -92,12 +106,20 @@ describe('decoding, and when it fails (§3)', () => {
       ok: false,
       error: { code: 'invalid-utf8', index: 0, length: 3, byteOffset: 0 },
     });
-    expect(decode('%EB%E0%EC%B3%ED%E0%F2', { charset: 'windows-1251' })).toEqual({ ok: true, value: 'ламінат', notices: [] });
+    expect(decode('%EB%E0%EC%B3%ED%E0%F2', { charset: 'windows-1251' })).toEqual({
+      ok: true,
+      value: 'ламінат',
+      notices: [],
+    });
   });
 
   test('แคมเปญ in windows-874 is not UTF-8, and reads correctly as windows-874', () => {
     expect(decode('%E1%A4%C1%E0%BB%AD')).toMatchObject({ ok: false, error: { code: 'invalid-utf8' } });
-    expect(decode('%E1%A4%C1%E0%BB%AD', { charset: 'windows-874' })).toEqual({ ok: true, value: 'แคมเปญ', notices: [] });
+    expect(decode('%E1%A4%C1%E0%BB%AD', { charset: 'windows-874' })).toEqual({
+      ok: true,
+      value: 'แคมเปญ',
+      notices: [],
+    });
   });
 
   test('Fußball read as windows-1252 is the mojibake FuÃŸball; the label iso-8859-1 means windows-1252', () => {
@@ -130,7 +152,11 @@ describe('three real bugs (§4)', () => {
   test('the double-encoded redirect unwraps layer by layer', () => {
     const doubled = 'https%253A%252F%252Fservice-a.com%252Fdashboard%253Fparam%253D1';
     expect(decodeLayers(doubled)).toEqual({
-      layers: [doubled, 'https%3A%2F%2Fservice-a.com%2Fdashboard%3Fparam%3D1', 'https://service-a.com/dashboard?param=1'],
+      layers: [
+        doubled,
+        'https%3A%2F%2Fservice-a.com%2Fdashboard%3Fparam%3D1',
+        'https://service-a.com/dashboard?param=1',
+      ],
       doubleEncoded: true,
       truncated: false,
       stoppedBy: null,
@@ -191,25 +217,61 @@ describe('why one page becomes six rows in analytics (§5)', () => {
     escapedName: '/page?utm_source=email&%63ampaign=test',
   };
   test.each<[string, Partial<NormalizePolicy>, Record<keyof typeof variants, string>]>([
-    ['defaults', {}, {
-      encodedUnreserved: base,
-      trailingSpace: '/page?campaign=test&utm_source=email%20',
-      plus: '/page?campaign=test&utm_source=email%20',
-      uppercase: '/page?campaign=test&utm_source=EMAIL',
-      escapedName: base,
-    }],
-    ['trim', { trim: true }, {
-      encodedUnreserved: base, trailingSpace: base, plus: base, uppercase: '/page?campaign=test&utm_source=EMAIL', escapedName: base,
-    }],
-    ['trim with a literal plus', { trim: true, plus: 'literal' }, {
-      encodedUnreserved: base, trailingSpace: base, plus: '/page?campaign=test&utm_source=email+', uppercase: '/page?campaign=test&utm_source=EMAIL', escapedName: base,
-    }],
-    ['case-insensitive utm_source', { caseInsensitive: ['utm_source'] }, {
-      encodedUnreserved: base, trailingSpace: '/page?campaign=test&utm_source=email%20', plus: '/page?campaign=test&utm_source=email%20', uppercase: base, escapedName: base,
-    }],
-    ['case-insensitive utm_source and trim', { caseInsensitive: ['utm_source'], trim: true }, {
-      encodedUnreserved: base, trailingSpace: base, plus: base, uppercase: base, escapedName: base,
-    }],
+    [
+      'defaults',
+      {},
+      {
+        encodedUnreserved: base,
+        trailingSpace: '/page?campaign=test&utm_source=email%20',
+        plus: '/page?campaign=test&utm_source=email%20',
+        uppercase: '/page?campaign=test&utm_source=EMAIL',
+        escapedName: base,
+      },
+    ],
+    [
+      'trim',
+      { trim: true },
+      {
+        encodedUnreserved: base,
+        trailingSpace: base,
+        plus: base,
+        uppercase: '/page?campaign=test&utm_source=EMAIL',
+        escapedName: base,
+      },
+    ],
+    [
+      'trim with a literal plus',
+      { trim: true, plus: 'literal' },
+      {
+        encodedUnreserved: base,
+        trailingSpace: base,
+        plus: '/page?campaign=test&utm_source=email+',
+        uppercase: '/page?campaign=test&utm_source=EMAIL',
+        escapedName: base,
+      },
+    ],
+    [
+      'case-insensitive utm_source',
+      { caseInsensitive: ['utm_source'] },
+      {
+        encodedUnreserved: base,
+        trailingSpace: '/page?campaign=test&utm_source=email%20',
+        plus: '/page?campaign=test&utm_source=email%20',
+        uppercase: base,
+        escapedName: base,
+      },
+    ],
+    [
+      'case-insensitive utm_source and trim',
+      { caseInsensitive: ['utm_source'], trim: true },
+      {
+        encodedUnreserved: base,
+        trailingSpace: base,
+        plus: base,
+        uppercase: base,
+        escapedName: base,
+      },
+    ],
   ])('/page?utm_source=email&campaign=test variants under %s', (_, policy, expected) => {
     expect(canonicalOf('/page?utm_source=email&campaign=test', policy)).toBe(base);
     for (const [name, url] of Object.entries(variants)) {

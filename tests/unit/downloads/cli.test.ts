@@ -60,7 +60,13 @@ describe('canonical-url.mjs', () => {
 
   it('splits lines the same wherever its reads end: a \\r\\n across two 4 KiB reads, a line of many reads', () => {
     const long = '/' + 'a'.repeat(4094);
-    expect(rows(run([], `${long}\r\n/b\n/${'c'.repeat(100_000)}\r\n/d`).stdout).map((r) => r[0]!.length)).toEqual([3, long.length, 2, 100_001, 2]);
+    expect(rows(run([], `${long}\r\n/b\n/${'c'.repeat(100_000)}\r\n/d`).stdout).map((r) => r[0]!.length)).toEqual([
+      3,
+      long.length,
+      2,
+      100_001,
+      2,
+    ]);
   });
 
   it('quotes every cell and guards cells a spreadsheet would run as formulas, as the Group widget does', () => {
@@ -76,16 +82,26 @@ describe('canonical-url.mjs', () => {
 
   it('applies --policy, and refuses one that is not a JSON object or names a field, type or value it does not have', () => {
     const policy = '{"caseInsensitive":["utm_source"],"trim":true,"drop":["ref"]}';
-    expect(rows(run(['--policy', policy], '/p?utm_source=EMAIL%20&ref=x').stdout)[1]!.slice(0, 2)).toEqual(['/p?utm_source=EMAIL%20&ref=x', '/p?utm_source=email']);
+    expect(rows(run(['--policy', policy], '/p?utm_source=EMAIL%20&ref=x').stdout)[1]!.slice(0, 2)).toEqual([
+      '/p?utm_source=EMAIL%20&ref=x',
+      '/p?utm_source=email',
+    ]);
     expect(rows(run([`--policy=${policy}`], '/p?ref=1').stdout)[1]![1]).toBe('/p');
     for (const bad of ['{bad', '[]', '"x"']) {
       const result = run(['--policy', bad], '/a');
-      expect([result.status, result.stdout, result.stderr]).toEqual([2, '', expect.stringMatching(/^canonical-url: --policy is not a JSON object/)]);
+      expect([result.status, result.stdout, result.stderr]).toEqual([
+        2,
+        '',
+        expect.stringMatching(/^canonical-url: --policy is not a JSON object/),
+      ]);
     }
     // The review's three: each was a run with the defaults and exit status 0.
     const refused: [string, RegExp][] = [
       ['{"drop":"utm_"}', /--policy field "drop" must be an array of strings/],
-      ['{"caseInsensitve":["utm_source"]}', /--policy has no field "caseInsensitve" \(did you mean "caseInsensitive"\?\)/],
+      [
+        '{"caseInsensitve":["utm_source"]}',
+        /--policy has no field "caseInsensitve" \(did you mean "caseInsensitive"\?\)/,
+      ],
       ['{"order":"nonsense","model":"weird"}', /--policy field "order" cannot be "nonsense": it is "sort" or "keep"/],
       ['{"trim":"yes"}', /field "trim" must be a boolean/],
     ];
@@ -99,10 +115,18 @@ describe('canonical-url.mjs', () => {
   it('reads windows-1251, latin-1 and UTF-16 files: a byte order mark decides, bytes that are not UTF-8 stop the run', () => {
     // The review's files: four windows-1251 URLs that became one group key, and two latin-1 ones.
     const cp1251 = join(dir, 'cp1251.txt');
-    writeFileSync(cp1251, Buffer.from('/\xcf\xf0\xe8\xe2\xb3\xf2\n/\xca\xe8\xbf\xe2\xe0\xf5\n/catalog?q=\xeb\xe0\xec\n/catalog?q=\xe4\xee\xec\n', 'latin1'));
+    writeFileSync(
+      cp1251,
+      Buffer.from(
+        '/\xcf\xf0\xe8\xe2\xb3\xf2\n/\xca\xe8\xbf\xe2\xe0\xf5\n/catalog?q=\xeb\xe0\xec\n/catalog?q=\xe4\xee\xec\n',
+        'latin1',
+      ),
+    );
     const stopped = run([cp1251]);
     expect([stopped.status, stopped.stdout]).toEqual([1, '']);
-    expect(stopped.stderr).toMatch(/^canonical-url: line 1, byte 1 \(0xCF 0xF0 0xE8 0xE2\): not UTF-8\. Nothing was written\.\n/);
+    expect(stopped.stderr).toMatch(
+      /^canonical-url: line 1, byte 1 \(0xCF 0xF0 0xE8 0xE2\): not UTF-8\. Nothing was written\.\n/,
+    );
     // The suggestion shows the line as each charset reads it.
     expect(stopped.stderr).toContain('--encoding windows-1251  /Привіт\n');
     const read = run(['--encoding', 'windows-1251', cp1251]);
@@ -115,29 +139,59 @@ describe('canonical-url.mjs', () => {
     const latin1 = join(dir, 'latin1.txt');
     writeFileSync(latin1, Buffer.from('/ok\r\n/caf\xe9\r\n/caf\xe8\r\n', 'latin1'));
     const latinStop = run([latin1]);
-    expect([latinStop.status, rows(latinStop.stdout).length, latinStop.stderr.split('\n')[0]]).toEqual([1, 2, 'canonical-url: line 2, byte 9 (0xE9): not UTF-8. 1 row was written before it.']);
-    expect(rows(run(['--encoding', 'latin1', latin1]).stdout).slice(1).map((r) => r[0])).toEqual(['/ok', '/café', '/cafè']);
+    expect([latinStop.status, rows(latinStop.stdout).length, latinStop.stderr.split('\n')[0]]).toEqual([
+      1,
+      2,
+      'canonical-url: line 2, byte 9 (0xE9): not UTF-8. 1 row was written before it.',
+    ]);
+    expect(
+      rows(run(['--encoding', 'latin1', latin1]).stdout)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['/ok', '/café', '/cafè']);
 
     // A spreadsheet's "Unicode text": UTF-16 LE with a byte order mark, tab-separated; and BE.
     const sheet = 'page\tvisits\r\n/Привіт\t5\r\n/a?x=%31\t2\r\n';
-    for (const [bom, body] of [[[0xff, 0xfe], Buffer.from(sheet, 'utf16le')], [[0xfe, 0xff], Buffer.from(sheet, 'utf16le').swap16()]] as const) {
+    for (const [bom, body] of [
+      [[0xff, 0xfe], Buffer.from(sheet, 'utf16le')],
+      [[0xfe, 0xff], Buffer.from(sheet, 'utf16le').swap16()],
+    ] as const) {
       const file = join(dir, 'unicode.txt');
       writeFileSync(file, Buffer.concat([Buffer.from(bom), body]));
       const result = run(['--column', 'page', file]);
       expect([result.status, result.stderr]).toEqual([0, '']);
-      expect(rows(result.stdout).slice(1).map((r) => r.slice(0, 2))).toEqual([['/Привіт', '/%D0%9F%D1%80%D0%B8%D0%B2%D1%96%D1%82'], ['/a?x=%31', '/a?x=1']]);
+      expect(
+        rows(result.stdout)
+          .slice(1)
+          .map((r) => r.slice(0, 2)),
+      ).toEqual([
+        ['/Привіт', '/%D0%9F%D1%80%D0%B8%D0%B2%D1%96%D1%82'],
+        ['/a?x=%31', '/a?x=1'],
+      ]);
     }
     // A byte that does not decode after rows were written: they stay, and the message says so.
     const late = run([], Buffer.concat([Buffer.from('/a\n'.repeat(3000)), Buffer.from([0x2f, 0xff, 0x0a])]));
-    expect([late.status, late.stderr.split('\n')[0]]).toEqual([1, 'canonical-url: line 3001, byte 9001 (0xFF): not UTF-8. 3000 rows were written before it.']);
+    expect([late.status, late.stderr.split('\n')[0]]).toEqual([
+      1,
+      'canonical-url: line 3001, byte 9001 (0xFF): not UTF-8. 3000 rows were written before it.',
+    ]);
     expect(rows(late.stdout).length).toBe(3001);
     const unknown = run(['--encoding', 'klingon'], '/a');
-    expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([2, '', expect.stringMatching(/--encoding klingon: not a WHATWG Encoding Standard label/)]);
+    expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([
+      2,
+      '',
+      expect.stringMatching(/--encoding klingon: not a WHATWG Encoding Standard label/),
+    ]);
   });
 
   it('reads a column of a CSV or TSV by name or number: quoted fields, line breaks in quotes, BOM, CRLF, ; or tab', () => {
     const csv = '\uFEFFid;Page URL;x\r\n1;"/a?q=""b""";z\r\n2;"/multi\nline";q\r\n3;/x%41\r\n4;;\r\n';
-    const expected = [HEADER.slice(0, 2), ['/a?q="b"', '/a?q=%22b%22'], ['/multi\nline', '/multi%0Aline'], ['/x%41', '/xA']];
+    const expected = [
+      HEADER.slice(0, 2),
+      ['/a?q="b"', '/a?q=%22b%22'],
+      ['/multi\nline', '/multi%0Aline'],
+      ['/x%41', '/xA'],
+    ];
     for (const column of ['Page URL', 'page url', '2']) {
       const result = run(['--column', column], csv);
       expect(result.status).toBe(0);
@@ -164,7 +218,12 @@ describe('canonical-url.mjs', () => {
       [[join(dir, 'missing.txt')], '', 1, /cannot read .*missing\.txt: no such file/],
       [['a.txt', 'b.txt'], '', 2, /one input file at most/],
       [[dir], '', 1, /^canonical-url: cannot read .*: it is a directory\n$/],
-      [['--column', 'a'], 'a\n"/x\n' + 'y\n'.repeat(4 * 1024 * 1024 + 1), 1, /the quoted CSV field opened on line 2 is not closed within 8388608 characters/],
+      [
+        ['--column', 'a'],
+        'a\n"/x\n' + 'y\n'.repeat(4 * 1024 * 1024 + 1),
+        1,
+        /the quoted CSV field opened on line 2 is not closed within 8388608 characters/,
+      ],
     ];
     for (const [args, input, status, message] of cases) {
       const result = run(args, input);
@@ -176,9 +235,16 @@ describe('canonical-url.mjs', () => {
   it('writes a line over the limit as a row with its line number, and goes on', () => {
     const result = run([], `/a\n/${'x'.repeat(9 * 1024 * 1024)}\r\n/b\n`);
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe(`canonical-url: line 2 is longer than 8388608 characters (${9 * 1024 * 1024 + 1}): written with problem line-too-long\n`);
+    expect(result.stderr).toBe(
+      `canonical-url: line 2 is longer than 8388608 characters (${9 * 1024 * 1024 + 1}): written with problem line-too-long\n`,
+    );
     const out = rows(result.stdout);
-    expect(out.map((r) => [r[0]!.length, r[3]])).toEqual([[3, 'problem'], [2, ''], [1001, `line-too-long (line 2, ${9 * 1024 * 1024 + 1} characters)`], [2, '']]);
+    expect(out.map((r) => [r[0]!.length, r[3]])).toEqual([
+      [3, 'problem'],
+      [2, ''],
+      [1001, `line-too-long (line 2, ${9 * 1024 * 1024 + 1} characters)`],
+      [2, ''],
+    ]);
     expect(out[2]![0]).toBe(`/${'x'.repeat(999)}…`);
     expect(run(['--help']).stdout).toContain('longer than 8388608 characters');
   });
@@ -190,17 +256,30 @@ describe('canonical-url.mjs', () => {
   });
 
   it('ends quietly when the reader stops early (| head)', () => {
-    const result = spawnSync('sh', ['-c', `yes /a | head -c 20000000 | "${process.execPath}" "${cli}" | head -n 2`], { encoding: 'utf8' });
+    const result = spawnSync('sh', ['-c', `yes /a | head -c 20000000 | "${process.execPath}" "${cli}" | head -n 2`], {
+      encoding: 'utf8',
+    });
     expect([result.status, result.stderr, result.stdout.split('\n').length]).toEqual([0, '', 3]);
   });
 
   it('imports only Node built-ins that Node 18 has, and runs without anything Node 19+ added', () => {
     const text = readFileSync(cli, 'utf8');
-    const imports = [...text.matchAll(/import\{([^}]*)\}from"([^"]+)"/g)].flatMap((m) => m[1]!.split(',').map((name) => `${m[2]}:${name.split(' as ')[0]}`));
+    const imports = [...text.matchAll(/import\{([^}]*)\}from"([^"]+)"/g)].flatMap((m) =>
+      m[1]!.split(',').map((name) => `${m[2]}:${name.split(' as ')[0]}`),
+    );
     // Each is in Node's documentation since long before 18: fs.openSync, readSync, writeSync and closeSync since 0.1, v8.setFlagsFromString since 1.0.
-    expect(imports.sort()).toEqual(['node:fs:closeSync', 'node:fs:openSync', 'node:fs:readSync', 'node:fs:writeSync', 'node:v8:setFlagsFromString']);
+    expect(imports.sort()).toEqual([
+      'node:fs:closeSync',
+      'node:fs:openSync',
+      'node:fs:readSync',
+      'node:fs:writeSync',
+      'node:v8:setFlagsFromString',
+    ]);
     expect(text).not.toMatch(/\brequire\(|import\(/);
-    const result = run(['--column', 'u', '--policy', '{"drop":["utm_"]}'], 'u\nhttp://Bücher.example/a?utm_x=1\n', ['--import', node18]);
+    const result = run(['--column', 'u', '--policy', '{"drop":["utm_"]}'], 'u\nhttp://Bücher.example/a?utm_x=1\n', [
+      '--import',
+      node18,
+    ]);
     expect([result.status, result.stderr]).toEqual([0, '']);
     expect(rows(result.stdout)[1]!.slice(1, 2)).toEqual(['http://xn--bcher-kva.example/a']);
   });
@@ -208,23 +287,33 @@ describe('canonical-url.mjs', () => {
   it('streams 1,000,000 lines with the codec’s answers and under 100 MB of memory', () => {
     // Three lines in four as analytics exports have them, one from the codec's own test
     // data (as lines can hold it: no line breaks, not blank, well-formed UTF-16).
-    const testData = allTestUrls().filter((url) => !/\p{Surrogate}/u.test(url) && !/[\r\n]/.test(url) && /[^\x00-\x20]/.test(url) && !url.startsWith('\uFEFF'));
+    const testData = allTestUrls().filter(
+      (url) =>
+        !/\p{Surrogate}/u.test(url) && !/[\r\n]/.test(url) && /[^\x00-\x20]/.test(url) && !url.startsWith('\uFEFF'),
+    );
     const analytics = analyticsUrls(20_000);
     const expected = new Map([...testData, ...analytics].map((url) => [url, normalize(url)]));
     let seed = 2024;
     const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
     const input = join(dir, 'million.txt');
-    const lines = Array.from({ length: 1_000_000 }, () => (next() % 4 === 0 ? testData[next() % testData.length]! : analytics[next() % analytics.length]!));
+    const lines = Array.from({ length: 1_000_000 }, () =>
+      next() % 4 === 0 ? testData[next() % testData.length]! : analytics[next() % analytics.length]!,
+    );
     writeFileSync(input, lines.join('\n') + '\n');
     const outFile = join(dir, 'million.csv');
     const out = openSync(outFile, 'w');
     const started = performance.now();
-    const result = spawnSync(process.execPath, ['--import', reportRss, cli, input], { stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', reportRss, cli, input], {
+      stdio: ['ignore', out, 'pipe'],
+      encoding: 'utf8',
+    });
     const seconds = (performance.now() - started) / 1000;
     closeSync(out);
     expect(result.status).toBe(0);
     const maxRssKiB = Number(/maxRSS=(\d+)/.exec(result.stderr)?.[1]);
-    console.log(`canonical-url.mjs: 1,000,000 lines in ${seconds.toFixed(2)} s (${Math.round(1e6 / seconds)} lines/s), peak RSS ${(maxRssKiB / 1024).toFixed(1)} MiB`);
+    console.log(
+      `canonical-url.mjs: 1,000,000 lines in ${seconds.toFixed(2)} s (${Math.round(1e6 / seconds)} lines/s), peak RSS ${(maxRssKiB / 1024).toFixed(1)} MiB`,
+    );
     expect(maxRssKiB).toBeLessThan(100 * 1024);
 
     const output = readFileSync(outFile, 'utf8').split('\n');

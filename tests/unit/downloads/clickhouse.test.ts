@@ -30,7 +30,11 @@ function pooled(args: string[]) {
     if (waiting === null) return;
     const lines: string[] = [];
     let start = 0;
-    for (let end = received.indexOf(0x0a); end >= 0 && lines.length < waiting.count; end = received.indexOf(0x0a, start)) {
+    for (
+      let end = received.indexOf(0x0a);
+      end >= 0 && lines.length < waiting.count;
+      end = received.indexOf(0x0a, start)
+    ) {
       lines.push(received.subarray(start, end).toString('utf8'));
       start = end + 1;
     }
@@ -49,7 +53,11 @@ function pooled(args: string[]) {
     /** Writes a block and waits for its answers, with the input left open. */
     block(values: (Buffer | string)[]): Promise<string[]> {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no answer for a block of ${values.length}: got ${JSON.stringify(received.toString())}`)), 20_000);
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`no answer for a block of ${values.length}: got ${JSON.stringify(received.toString())}`)),
+          20_000,
+        );
         waiting = {
           count: values.length,
           resolve: (lines) => {
@@ -57,7 +65,11 @@ function pooled(args: string[]) {
             resolve(lines);
           },
         };
-        child.stdin.write(Buffer.concat(values.map((v) => Buffer.concat([typeof v === 'string' ? Buffer.from(v) : v, Buffer.from('\n')]))));
+        child.stdin.write(
+          Buffer.concat(
+            values.map((v) => Buffer.concat([typeof v === 'string' ? Buffer.from(v) : v, Buffer.from('\n')])),
+          ),
+        );
         deliver();
       });
     },
@@ -107,7 +119,9 @@ describe('canonical-url.mjs --udf (ClickHouse executable function)', () => {
     ]);
     // Answers are TabSeparated too: a backslash the canonical URL keeps (the data model keeps a
     // raw one as written, which Tomcat refuses) comes back escaped.
-    expect(answers).toEqual([canonical('/a?q=x\ty'), canonical('/a?q=back\\slash'), '', '', canonical('/a?q=%E9')].map(tsvEscape));
+    expect(answers).toEqual(
+      [canonical('/a?q=x\ty'), canonical('/a?q=back\\slash'), '', '', canonical('/a?q=%E9')].map(tsvEscape),
+    );
     expect(answers[4]).not.toBe('');
     expect(await udf.close()).toBe(0);
   });
@@ -124,9 +138,16 @@ describe('canonical-url.mjs --udf (ClickHouse executable function)', () => {
   });
 
   it('answers a last value that has no line break, and refuses what it cannot do', () => {
-    const last = spawnSync(process.execPath, [cli, '--udf', 'canonical'], { input: '/b?y=1&x=2\n/a', encoding: 'utf8' });
+    const last = spawnSync(process.execPath, [cli, '--udf', 'canonical'], {
+      input: '/b?y=1&x=2\n/a',
+      encoding: 'utf8',
+    });
     expect(last.stdout).toBe('/b?x=2&y=1\n/a\n');
-    for (const args of [['--udf', 'url'], ['--udf', 'key', 'file.txt'], ['--udf', 'key', '--column', 'page']]) {
+    for (const args of [
+      ['--udf', 'url'],
+      ['--udf', 'key', 'file.txt'],
+      ['--udf', 'key', '--column', 'page'],
+    ]) {
       const refused = spawnSync(process.execPath, [cli, ...args], { input: '', encoding: 'utf8' });
       expect(refused.status, args.join(' ')).toBe(2);
       expect(refused.stderr).toMatch(/^canonical-url: --udf/);
@@ -137,7 +158,8 @@ describe('canonical-url.mjs --udf (ClickHouse executable function)', () => {
 
 describe('TabSeparated fields', () => {
   it('escape and unescape as ClickHouse writes and reads them', () => {
-    for (const value of ['', 'plain', 'tab\there', 'line\nbreak', 'cr\r', 'back\\slash', '\\N as text']) expect(tsvUnescape(tsvEscape(value))).toBe(value);
+    for (const value of ['', 'plain', 'tab\there', 'line\nbreak', 'cr\r', 'back\\slash', '\\N as text'])
+      expect(tsvUnescape(tsvEscape(value))).toBe(value);
     expect(tsvUnescape('\\N')).toBeNull();
     expect(tsvUnescape("a\\0b\\'c\\bd\\fe")).toBe("a\0b'c\bd\fe");
     expect(tsvUnescape('unknown \\q escape')).toBe('unknown \\q escape');

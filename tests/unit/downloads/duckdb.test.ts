@@ -23,21 +23,31 @@ function recipe() {
   const page = readFileSync(join(repoRoot, 'content', 'en', 'warehouse.mdx'), 'utf8');
   const start = page.indexOf('{#warehouse-duckdb}');
   const section = page.slice(start, page.indexOf('\n## ', start));
-  const blocks = (language: string) => [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+  const blocks = (language: string) =>
+    [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
   const shell = blocks('sh')[0]!.trim().split('\n');
   const exported = /^duckdb analytics\.duckdb -c "(.*)"$/.exec(shell[0]!)?.[1];
   const cli = /^node canonical-url\.mjs (.*) > canonical\.csv$/.exec(shell[1]!)?.[1]?.split(' ');
   const antiJoin = /`(SELECT DISTINCT page_url FROM pageviews ANTI JOIN [^`]*)`/.exec(section)?.[1];
-  if (!exported || !cli || !antiJoin || blocks('sql').length !== 2) throw new Error('the DuckDB recipe on the warehouse page has changed shape: update this test with it');
-  const files = (sql: string) => sql.replace(/'(spellings|canonical)\.csv'/g, (_, name: string) => `'${join(dir, `${name}.csv`)}'`);
+  if (!exported || !cli || !antiJoin || blocks('sql').length !== 2)
+    throw new Error('the DuckDB recipe on the warehouse page has changed shape: update this test with it');
+  const files = (sql: string) =>
+    sql.replace(/'(spellings|canonical)\.csv'/g, (_, name: string) => `'${join(dir, `${name}.csv`)}'`);
   return { exported: files(exported), cli, load: files(blocks('sql')[0]!), group: blocks('sql')[1]!, antiJoin };
 }
 
 // 300 pages in several spellings each, visited a different number of times, and the
 // analytics export's mix of sources.
-const spellings = ['utm_source=email&utm_medium=mail', 'utm_medium=mail&utm_source=%65mail', 'utm_source=e%6dail&utm_medium=mail'];
+const spellings = [
+  'utm_source=email&utm_medium=mail',
+  'utm_medium=mail&utm_source=%65mail',
+  'utm_source=e%6dail&utm_medium=mail',
+];
 const pageviews = [
-  ...Array.from({ length: 3000 }, (_, i) => `https://www.example.com/p/${i % 300}?${spellings[Math.floor(i / 300) % spellings.length]}`),
+  ...Array.from(
+    { length: 3000 },
+    (_, i) => `https://www.example.com/p/${i % 300}?${spellings[Math.floor(i / 300) % spellings.length]}`,
+  ),
   ...analyticsUrls(2000),
   'landing', // not a URL
   '=HYPERLINK("x")', // not a URL, and the CSV guards it as a formula
@@ -51,7 +61,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'pageviews.json'), JSON.stringify([...pageviews, null].map((page_url) => ({ page_url }))));
   const instance = await DuckDBInstance.create(join(dir, 'analytics.duckdb'));
   connection = await instance.connect();
-  await connection.run(`CREATE TABLE pageviews AS SELECT page_url::VARCHAR AS page_url FROM read_json('${join(dir, 'pageviews.json')}')`);
+  await connection.run(
+    `CREATE TABLE pageviews AS SELECT page_url::VARCHAR AS page_url FROM read_json('${join(dir, 'pageviews.json')}')`,
+  );
 });
 
 async function rows(sql: string): Promise<Record<string, unknown>[]> {
@@ -62,7 +74,11 @@ describe('the DuckDB recipe on the warehouse page', () => {
   it('groups the pageviews by the canonical URLs the codec gives', async () => {
     const steps = recipe();
     await connection.run(steps.exported);
-    const run = spawnSync(process.execPath, [join(dir, 'canonical-url.mjs'), ...steps.cli.map((arg) => (arg === 'spellings.csv' ? join(dir, arg) : arg))], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const run = spawnSync(
+      process.execPath,
+      [join(dir, 'canonical-url.mjs'), ...steps.cli.map((arg) => (arg === 'spellings.csv' ? join(dir, arg) : arg))],
+      { encoding: 'utf8', maxBuffer: 1 << 26 },
+    );
     expect(run.stderr).toBe('');
     writeFileSync(join(dir, 'canonical.csv'), run.stdout);
     await connection.run(steps.load);
@@ -70,7 +86,9 @@ describe('the DuckDB recipe on the warehouse page', () => {
     // The mapping holds every spelling once; the tool's empty cells are NULL to DuckDB.
     const distinct = new Set(pageviews);
     expect(await rows('SELECT count(*)::INTEGER AS n FROM canonical_urls')).toEqual([{ n: distinct.size }]);
-    expect(await rows("SELECT count(*)::INTEGER AS n FROM canonical_urls WHERE canonical = '' OR problem = ''")).toEqual([{ n: 0 }]);
+    expect(
+      await rows("SELECT count(*)::INTEGER AS n FROM canonical_urls WHERE canonical = '' OR problem = ''"),
+    ).toEqual([{ n: 0 }]);
 
     const expected = new Map<string, { hits: number; spellings: Set<string> }>();
     for (const url of pageviews) {

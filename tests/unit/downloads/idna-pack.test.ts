@@ -20,7 +20,12 @@ describe("tr46's IDNA data, packed for the downloads", () => {
   });
 
   it('refuses a table laid out otherwise, rather than packing it wrong', () => {
-    expect(() => packMappingTable([[0, 2], [5, 2]])).toThrow(/does not expect/);
+    expect(() =>
+      packMappingTable([
+        [0, 2],
+        [5, 2],
+      ]),
+    ).toThrow(/does not expect/);
     expect(() => packMappingTable([[[0, 0], 2]])).toThrow(/does not expect/);
     expect(() => packMappingTable([[0, 12]])).toThrow(/does not expect/);
   });
@@ -41,7 +46,9 @@ describe("tr46's IDNA data, packed for the downloads", () => {
           else out.push([first, last]);
           return out;
         }, []);
-      expect(rebuilt.source.match(CLASS)!.map((c) => merge(parseClass(c)))).toEqual(original.source.match(CLASS)!.map((c) => merge(parseClass(c))));
+      expect(rebuilt.source.match(CLASS)!.map((c) => merge(parseClass(c)))).toEqual(
+        original.source.match(CLASS)!.map((c) => merge(parseClass(c))),
+      );
     }
   });
 

@@ -44,7 +44,8 @@ function bareContext(): vm.Context {
 function snowflakeBody(name: 'canonical_url' | 'url_group_key'): string {
   const page = readFileSync(join(repoRoot, 'content', 'en', 'warehouse.mdx'), 'utf8');
   const body = new RegExp(`CREATE OR REPLACE FUNCTION ${name}\\([^$]*\\$\\$\\n([\\s\\S]*?)\\$\\$;`).exec(page)?.[1];
-  if (body === undefined || !body.includes('// Paste the whole of canonical-url.js here.\n')) throw new Error(`no Snowflake body for ${name} on the warehouse page`);
+  if (body === undefined || !body.includes('// Paste the whole of canonical-url.js here.\n'))
+    throw new Error(`no Snowflake body for ${name} on the warehouse page`);
   return body.replace('// Paste the whole of canonical-url.js here.\n', () => `${script}\n`);
 }
 
@@ -57,10 +58,24 @@ function load(): { context: vm.Context; canonicalUrl: Udf; urlGroupKey: Udf } {
 describe('canonical-url.js', () => {
   it('runs where no platform API exists', () => {
     const context = bareContext();
-    const absent = ['URL', 'TextEncoder', 'TextDecoder', 'process', 'require', 'setTimeout', 'queueMicrotask', 'structuredClone', 'Buffer', 'console', 'Intl'];
+    const absent = [
+      'URL',
+      'TextEncoder',
+      'TextDecoder',
+      'process',
+      'require',
+      'setTimeout',
+      'queueMicrotask',
+      'structuredClone',
+      'Buffer',
+      'console',
+      'Intl',
+    ];
     expect(absent.filter((name) => vm.runInContext(`typeof ${name}`, context) !== 'undefined')).toEqual([]);
     vm.runInContext(script, context);
-    expect(vm.runInContext(`canonicalUrl('/landing?utm_source=%65mail', null)`, context)).toBe('/landing?utm_source=email');
+    expect(vm.runInContext(`canonicalUrl('/landing?utm_source=%65mail', null)`, context)).toBe(
+      '/landing?utm_source=email',
+    );
   });
 
   it('is a classic script that defines canonicalUrl and urlGroupKey at its top level, and nothing else but its cache', () => {
@@ -68,9 +83,18 @@ describe('canonical-url.js', () => {
     const context = bareContext();
     const before = new Set(Object.getOwnPropertyNames(vm.runInContext('globalThis', context)));
     vm.runInContext(script, context);
-    const added = Object.getOwnPropertyNames(vm.runInContext('globalThis', context)).filter((name) => !before.has(name));
+    const added = Object.getOwnPropertyNames(vm.runInContext('globalThis', context)).filter(
+      (name) => !before.has(name),
+    );
     expect(added).toHaveLength(4);
-    expect(added).toEqual(expect.arrayContaining(['canonicalUrl', 'urlGroupKey', 'canonicalUrlLibrary', expect.stringMatching(/^canonicalUrlLibrary_[0-9a-f]{12}$/)]));
+    expect(added).toEqual(
+      expect.arrayContaining([
+        'canonicalUrl',
+        'urlGroupKey',
+        'canonicalUrlLibrary',
+        expect.stringMatching(/^canonicalUrlLibrary_[0-9a-f]{12}$/),
+      ]),
+    );
     expect(vm.runInContext('typeof canonicalUrl + typeof urlGroupKey', context)).toBe('functionfunction');
     // Its header names every one of them, the cache property with this build's hash.
     const header = script.slice(0, script.indexOf('*/'));
@@ -138,13 +162,42 @@ describe('canonical-url.js', () => {
 
   it('returns null, never throws, for what is not a URL or not a policy', () => {
     const { canonicalUrl, urlGroupKey } = load();
-    for (const url of ['', 'landing', '%', 'http://[::1', 'http://a:99999/', '\ud800', null, undefined, 42, {}, ['/a']]) {
+    for (const url of [
+      '',
+      'landing',
+      '%',
+      'http://[::1',
+      'http://a:99999/',
+      '\ud800',
+      null,
+      undefined,
+      42,
+      {},
+      ['/a'],
+    ]) {
       expect([canonicalUrl(url, null), urlGroupKey(url, null)]).toEqual([null, null]);
     }
     // Not JSON objects; then fields the codec's checkPolicy refuses, as strings and as objects:
     // an unknown field, a wrong type, an unknown value.
-    const refused = ['{"caseInsensitve":["utm_source"]}', '{"drop":"utm_"}', '{"order":"nonsense"}', '{"model":"weird"}', '{"trim":"yes"}'];
-    for (const policy of ['{bad', '', '[]', '42', '"drop"', 7, ['utm_'], true, ...refused, ...refused.map((p) => JSON.parse(p) as object)]) {
+    const refused = [
+      '{"caseInsensitve":["utm_source"]}',
+      '{"drop":"utm_"}',
+      '{"order":"nonsense"}',
+      '{"model":"weird"}',
+      '{"trim":"yes"}',
+    ];
+    for (const policy of [
+      '{bad',
+      '',
+      '[]',
+      '42',
+      '"drop"',
+      7,
+      ['utm_'],
+      true,
+      ...refused,
+      ...refused.map((p) => JSON.parse(p) as object),
+    ]) {
       expect([canonicalUrl('/a', policy), urlGroupKey('/a', policy)]).toEqual([null, null]);
     }
     const huge = '/' + 'a%2\u00e9'.repeat(250_000);
@@ -153,11 +206,17 @@ describe('canonical-url.js', () => {
 
   it('also loads and agrees where the platform has URL, TextEncoder and TextDecoder of its own', () => {
     // Node's own realm has all three: the bundle must not trip over them.
-    const { canonicalUrl, urlGroupKey } = new Function(`${script}\nreturn { canonicalUrl, urlGroupKey };`)() as { canonicalUrl: Udf; urlGroupKey: Udf };
+    const { canonicalUrl, urlGroupKey } = new Function(`${script}\nreturn { canonicalUrl, urlGroupKey };`)() as {
+      canonicalUrl: Udf;
+      urlGroupKey: Udf;
+    };
     const urls = allTestUrls().filter((_, i) => i % 10 === 0);
     const disagree = urls.filter((url) => {
       const expected = normalize(url);
-      return canonicalUrl(url, null) !== (expected.ok ? expected.canonical : null) || urlGroupKey(url, null) !== (expected.ok ? expected.key : null);
+      return (
+        canonicalUrl(url, null) !== (expected.ok ? expected.canonical : null) ||
+        urlGroupKey(url, null) !== (expected.ok ? expected.key : null)
+      );
     });
     expect(disagree).toEqual([]);
   });
@@ -168,10 +227,15 @@ describe('canonical-url.js', () => {
     const urls = allTestUrls().slice(0, 500);
     expect(urls.filter((url) => udf(url, undefined) !== codecCanonical(url))).toEqual([]);
     // Rows after the first use the library kept on the global object, not a new one.
-    const cache = Object.getOwnPropertyNames(vm.runInContext('globalThis', context)).find((name) => name.startsWith('canonicalUrlLibrary_'))!;
+    const cache = Object.getOwnPropertyNames(vm.runInContext('globalThis', context)).find((name) =>
+      name.startsWith('canonicalUrlLibrary_'),
+    )!;
     vm.runInContext(`globalThis.${cache} = { canonicalUrl: function () { return 'from the cache'; } }`, context);
     expect(udf('/a', undefined)).toBe('from the cache');
-    const key = vm.runInContext(`(function (RAW_URL, POLICY) {\n${snowflakeBody('url_group_key')}\n})`, bareContext()) as Udf;
+    const key = vm.runInContext(
+      `(function (RAW_URL, POLICY) {\n${snowflakeBody('url_group_key')}\n})`,
+      bareContext(),
+    ) as Udf;
     const expected = normalize('/a?a=2&b=1');
     expect(expected.ok && key('/a?b=1&a=2', undefined)).toBe(expected.ok && expected.key);
     expect(key('/a?b=1&a=2', undefined)).toMatch(/^[0-9a-f]{16}$/);
@@ -182,7 +246,10 @@ describe('canonical-url.js', () => {
     // must leave a row costing what a direct call costs. Alternating rounds, medians.
     const rows = analyticsUrls(20_000);
     const direct = load();
-    const pasted = vm.runInContext(`(function (RAW_URL, POLICY) {\n${snowflakeBody('canonical_url')}\n})`, bareContext()) as Udf;
+    const pasted = vm.runInContext(
+      `(function (RAW_URL, POLICY) {\n${snowflakeBody('canonical_url')}\n})`,
+      bareContext(),
+    ) as Udf;
     const time = (udf: Udf) => {
       const started = performance.now();
       for (const row of rows) udf(row, undefined);
