@@ -17,6 +17,14 @@ const servers = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'se
   $meta: { stacks: Record<string, string> };
   readings: Record<string, Record<string, { params?: [unknown, unknown[]][]; error?: string; status?: number }>>;
 };
+// What each stack that routes on a path of its own read from each request target: { readings: { [target]: { [stack]: reading } } }.
+const paths = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'servers', 'paths.json'), 'utf8')) as {
+  readings: Record<string, Record<string, { path?: string; self?: string; uri?: string; mux?: number; location?: string; status?: number }>>;
+};
+// What Debian's Node 20 and the project's Node 24 write for a path with ^ (scripts/fixtures/node-url/).
+const nodeUrl = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'node-url-paths.json'), 'utf8')) as {
+  readings: { version: string; paths: Record<string, string> }[];
+};
 const functions = fixture('encoders.json');
 const decoders = functions.$decoders as Record<string, Record<string, unknown>>;
 
@@ -30,6 +38,9 @@ const canonical = (url: string, policy = {}) => {
   return r.canonical;
 };
 const serverStacks = Object.keys(servers.$meta.stacks);
+/** Every stack's reading of `query`, or of the path `target`, by stack id. */
+const readings = (query: string) => servers.readings[query] ?? {};
+const pathReadings = (target: string) => paths.readings[target] ?? {};
 /** What `stack` read for `q` from `query`: its value, or the stack's error when it raised. */
 const serverQ = (stack: string, query: string) => {
   const reading = servers.readings[query]?.[stack];
@@ -50,6 +61,51 @@ describe('encoding-sets', () => {
     const link = 'https://example.com/a[1]#x#y';
     expect(encode(link, 'url')).toEqual({ ok: true, value: link });
     expect(new URL(link).href).toBe(link);
+  });
+
+  // #component-set, the ; row: data to most stacks; Tomcat drops a path parameter, Rack and Rails
+  // split a query pair at it, Go drops the pair.
+  test('; ends a path segment only to Tomcat, and a query pair only to Rack and Rails; Go drops the pair', () => {
+    for (const [stack, reading] of Object.entries(pathReadings('/a;b/c'))) {
+      if (stack === 'java:tomcat') expect(reading).toMatchObject({ path: '/a/c' });
+      else expect(reading.self ?? reading.path, stack).toBe('/a;b/c');
+    }
+    const apart = ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET'];
+    for (const stack of serverStacks.filter((s) => !apart.includes(s))) expect(readings('a=1;b=2')[stack], stack).toEqual({ params: [['a', ['1;b=2']]] });
+    expect(readings('a=1;b=2')['go:url.ParseQuery']).toMatchObject({ params: [] });
+    for (const stack of apart.slice(1)) expect(readings('a=1;b=2')[stack], stack).toEqual({ params: [['a', ['1']], ['b', ['2']]] });
+  });
+
+  // #component-set: "a parameter name must also escape =, which in a value is data after the first one".
+  test('every stack reads a second = as part of the value', () => {
+    for (const stack of serverStacks) expect(readings('a==')[stack], stack).toEqual({ params: [['a', ['=']]] });
+  });
+
+  // #component-set: . and .. pass the component set unchanged, and escaping the dots does not stop
+  // the URL parser (or Tomcat) from resolving them.
+  test('.. survives the component set, and %2E%2E is resolved as a dot segment', () => {
+    expect(encode('..', 'component')).toEqual({ ok: true, value: '..' });
+    expect(browserResolve('https://example.com/files/%2E%2E/admin')).toEqual({ ok: true, href: 'https://example.com/admin' });
+    expect(pathReadings('/a/../b')['java:tomcat']).toMatchObject({ path: '/b' });
+  });
+
+  // #plus-and-space: plain percent-decoders keep +, form decoders run over a path turn it into a
+  // space, and no path reader measured reads + as a space.
+  test('unquote, rawurldecode and PathUnescape keep +; urldecode and URLDecoder make it a space; paths keep +', () => {
+    for (const fn of ['js:decodeURIComponent', 'python:unquote', 'php:rawurldecode', 'go:url.PathUnescape']) expect(decoders[fn]?.['a+b%20c'], fn).toBe('a+b c');
+    for (const fn of ['php:urldecode', 'java:URLDecoder.decode']) expect(decoders[fn]?.['a+b%20c'], fn).toBe('a b c');
+    const plus = pathReadings('/x+y');
+    expect(Object.keys(plus)).toHaveLength(6);
+    for (const [stack, reading] of Object.entries(plus)) expect([reading.path, reading.self ?? '/x+y'], stack).toEqual(['/x+y', '/x+y']);
+  });
+
+  // #browser-sets: "the URL of Node 24 ... follows [the standard's sets] ... Node 20 still leaves [^] raw in a path".
+  test('the standard escapes ^ in a path; Node 24 does, Node 20 does not', () => {
+    expect(browserEncode('a^b', 'path')).toMatchObject({ value: 'a%5Eb' });
+    const byMajor = Object.fromEntries(nodeUrl.readings.map((r) => [r.version.split('.')[0], r.paths['http://h/a^b']]));
+    expect(byMajor).toEqual({ v20: '/a^b', v24: '/a%5Eb' });
+    const running = nodeUrl.readings.find((r) => r.version === process.version);
+    if (running) expect(new URL('http://h/a^b').pathname).toBe(running.paths['http://h/a^b']);
   });
 
   // #form-set: form encoders differ on ~ and *.
@@ -74,9 +130,9 @@ describe('encoding-sets', () => {
   });
 
   // #mistake-legacy-charsets: servers disagree about bytes that are not UTF-8.
-  test('Node, Python and Django write U+FFFD, PHP and Go pass the bytes on, Rails refuses the request', () => {
-    for (const stack of ['node:URLSearchParams', 'python:parse_qsl', 'django:QueryDict']) expect(serverQ(stack, 'q=caf%E9'), stack).toBe('caf\uFFFD');
-    for (const stack of ['php:parse_str', 'go:url.ParseQuery']) expect(serverQ(stack, 'q=caf%E9'), stack).toEqual({ bytes: '636166e9' });
+  test('Node, Express, Python, Django and Tomcat write U+FFFD, PHP, Go and Rack pass the bytes on, Rails refuses the request', () => {
+    for (const stack of ['node:URLSearchParams', 'node:querystring', 'python:parse_qsl', 'django:QueryDict', 'java:tomcat']) expect(serverQ(stack, 'q=caf%E9'), stack).toBe('caf\uFFFD');
+    for (const stack of ['php:parse_str', 'go:url.ParseQuery', 'rack:parse_query']) expect(serverQ(stack, 'q=caf%E9'), stack).toEqual({ bytes: '636166e9' });
     expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({ error: expect.stringMatching(/^ActionController::BadRequest/), status: 400 });
     // And the Node running the tests agrees with the fixture.
     expect(new URLSearchParams('q=caf%E9').get('q')).toBe('caf\uFFFD');
@@ -84,6 +140,19 @@ describe('encoding-sets', () => {
 });
 
 describe('percent-encoding', () => {
+  // #why-it-exists: & and = are the form convention; Rack and Rails also split at ;, Go drops the pair.
+  test('name=value&... is read alike by every stack, and ; is where they part', () => {
+    for (const stack of serverStacks) expect(readings('a=1&&b=2')[stack], stack).toEqual({ params: [['a', ['1']], ['b', ['2']]] });
+    const apart = serverStacks.filter((stack) => JSON.stringify(readings('a=1;b=2')[stack]) !== JSON.stringify({ params: [['a', ['1;b=2']]] }));
+    expect(apart).toEqual(['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET']);
+  });
+
+  // #character-classes: "RFC 3986 lets a query or a fragment hold a raw / or ?, and a path segment a raw :, @ or sub-delimiter".
+  test('RFC 3986 allows / and ? raw in a query and a fragment, and : @ and the sub-delimiters in a path', () => {
+    for (const part of ['query', 'fragment'] as const) for (const c of ['/', '?']) expect(rfc3986Allows(part, c), `${part} ${c}`).toBe(true);
+    for (const c of [':', '@', ..."!$&'()*+,;="]) expect(rfc3986Allows('path', c), c).toBe(true);
+  });
+
   // #character-classes: "[ and ] may appear raw just around an IPv6 address in the host".
   test('RFC 3986 allows [ ] raw in no part but the host, where they hold an IPv6 address', () => {
     for (const part of ['userinfo', 'path', 'special-query', 'query', 'fragment'] as const) {
@@ -139,6 +208,39 @@ describe('analytics-normalization', () => {
     }
   });
 
+  // #two-models: dot segments are resolved as a browser resolves them; Tomcat and Go's ServeMux
+  // resolve them too, Node keeps the raw path, WSGI decodes and keeps them.
+  test('/a/%2E%2E/b: /b to the normalizer, the browser, Tomcat and a ServeMux; as sent to Node and WSGI', () => {
+    expect(canonical('/a/%2E%2E/b')).toBe('/b');
+    expect(browserResolve('https://h/a/%2E%2E/b')).toEqual({ ok: true, href: 'https://h/b' });
+    const r = pathReadings('/a/%2E%2E/b');
+    expect(r['java:tomcat']).toMatchObject({ path: '/b' });
+    expect(r['go:net/http']).toMatchObject({ mux: 301, location: '/b' });
+    expect(r['node:http']).toEqual({ path: '/a/%2E%2E/b' });
+    for (const stack of ['python:wsgiref', 'django:QueryDict']) expect(r[stack], stack).toEqual({ path: '/a/../b' });
+  });
+
+  // #two-models: the RFC 3986 model writes http(s) hosts as the URL Standard does and removes empty pairs.
+  test('the RFC 3986 model canonicalizes 0x7f.1 and Straße, and removes empty pairs', () => {
+    expect(canonical('http://0x7f.1/', { model: 'rfc3986' })).toBe('http://127.0.0.1/');
+    expect(canonical('http://Straße.example/', { model: 'rfc3986' })).toBe('http://xn--strae-oqa.example/');
+    expect(canonical('/s?a=1&&b=2', { model: 'rfc3986' })).toBe('/s?a=1&b=2');
+  });
+
+  // #default-rules: empty pairs are skipped by all nine stacks; a stray % in a path gets a 400 from Go
+  // and Tomcat, while its escape is read as a %.
+  test('empty pairs are nothing to every stack; /50% is a 400 to Go and Tomcat, /50%25 is not', () => {
+    for (const stack of serverStacks) {
+      expect(readings('a=1&&b=2')[stack], stack).toEqual({ params: [['a', ['1']], ['b', ['2']]] });
+      for (const query of ['&a=1', 'a=1&']) expect(readings(query)[stack], `${stack} ${query}`).toEqual({ params: [['a', ['1']]] });
+    }
+    expect(canonical('/50%')).toBe('/50%25');
+    const raw = pathReadings('/50%');
+    expect([raw['go:net/http'], raw['java:tomcat']]).toEqual([{ status: 400 }, { status: 400 }]);
+    const escaped = pathReadings('/%25');
+    expect([escaped['go:net/http']?.path, escaped['java:tomcat']?.path]).toEqual(['/%', '/%']);
+  });
+
   // #decoded-exports: a decoded & cannot be told from a real one.
   test('decoding R%26D makes a different request', () => {
     expect(canonical('/search?q=R%26D')).not.toBe(canonical('/search?q=R&D'));
@@ -190,7 +292,33 @@ describe('faq', () => {
   });
 });
 
+describe('decoding', () => {
+  // #stray-percent: which decoders fail on a stray %, and which keep it.
+  test('JavaScript, Java, Go and URI.decode_www_form_component fail on a stray %; unquote, urldecode, CGI.unescape and WHATWG keep it', () => {
+    for (const input of ['100%', '%zz']) {
+      for (const fn of ['js:decodeURIComponent', 'java:URLDecoder.decode', 'go:url.QueryUnescape', 'go:url.PathUnescape', 'ruby:URI.decode_www_form_component']) {
+        expect(decoders[fn]?.[input], `${fn} ${input}`).toEqual({ error: expect.any(String) });
+      }
+      for (const fn of ['python:unquote', 'php:urldecode', 'ruby:CGI.unescape']) expect(decoders[fn]?.[input], `${fn} ${input}`).toBe(input);
+    }
+    expect(decoders['java:URLDecoder.decode']?.['%zz']).toEqual({ error: expect.stringMatching(/^IllegalArgumentException/) });
+    expect(decoders['go:url.QueryUnescape']?.['%zz']).toEqual({ error: 'invalid URL escape "%zz"' });
+    expect(decoders['ruby:URI.decode_www_form_component']?.['%zz']).toEqual({ error: expect.stringMatching(/^ArgumentError/) });
+    for (const input of ['100% sure', '%zz', '%4']) expect(() => decodeURIComponent(input), input).toThrow(URIError);
+    expect(new URLSearchParams('q=100%').get('q')).toBe('100%');
+  });
+});
+
 describe('real-world-bugs', () => {
+  // #vanishing-search-query: a piece without = is a name with an empty value to most stacks,
+  // a name with nil to Rack and Rails, and nothing to parse_qsl with its defaults.
+  test('a piece without = : empty value, nil, or dropped', () => {
+    const r = readings('q=x&y');
+    for (const stack of ['node:URLSearchParams', 'node:querystring', 'django:QueryDict', 'php:parse_str', 'go:url.ParseQuery', 'java:tomcat']) expect(r[stack], stack).toEqual({ params: [['q', ['x']], ['y', ['']]] });
+    for (const stack of ['rack:parse_query', 'rails:ActionDispatch::Request#GET']) expect(r[stack], stack).toEqual({ params: [['q', ['x']], ['y', [null]]] });
+    expect(r['python:parse_qsl']).toEqual({ params: [['q', ['x']]] });
+  });
+
   // #vanishing-search-query: "URLSearchParams ... writes each space as a +".
   test('URLSearchParams writes + for a space, and the model says so too', () => {
     const input = 'promises & async/await';
@@ -236,6 +364,23 @@ describe('security', () => {
     expect(decodeLayers('%250D%250A').layers).toEqual(['%250D%250A', '%0D%0A', '\r\n']);
   });
 
+  // #open-redirects: the defence as the page writes it keeps the site's own paths and sends
+  // everything else home, without URL.parse.
+  test('returnAddress keeps same-origin paths and refuses the four addresses', () => {
+    const returnAddress = (next: string) => {
+      const site = 'https://shop.example';
+      let target;
+      try {
+        target = new URL(next, site);
+      } catch {
+        return `${site}/`;
+      }
+      return target.origin === site ? target.href : `${site}/`;
+    };
+    expect(returnAddress('/orders')).toBe('https://shop.example/orders');
+    for (const next of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', 'http://[']) expect(returnAddress(next), next).toBe('https://shop.example/');
+  });
+
   // #open-redirects: all four start with / once decoded, and all four leave the site.
   test('four return addresses that start with / all lead to another host', () => {
     const pairs = parseFormPairs('a=//evil.example&b=/%5Cevil.example&c=%2F%2Fevil.example&d=/%09/evil.example');
@@ -255,5 +400,22 @@ describe('security', () => {
   test('/%61dmin/users and /admin/./users are /admin/users', () => {
     expect(canonical('/%61dmin/users')).toBe('/admin/users');
     expect(canonical('/admin/./users')).toBe('/admin/users');
+    expect(browserResolve('https://h/admin/./users')).toEqual({ ok: true, href: 'https://h/admin/users' });
+  });
+
+  // #defensive-recipe: servers disagree on an escaped letter, a dot segment, ; parameters and //.
+  test('Tomcat and PHP_SELF decode and resolve, Go redirects, Node keeps the raw path, WSGI decodes but keeps .', () => {
+    const escaped = pathReadings('/%41');
+    const dot = pathReadings('/a/./b');
+    expect([escaped['java:tomcat']?.path, dot['java:tomcat']?.path]).toEqual(['/A', '/a/b']);
+    expect([escaped['php:parse_str']?.self, dot['php:parse_str']?.self]).toEqual(['/A', '/a/b']);
+    expect(escaped['go:net/http']).toMatchObject({ path: '/A', mux: 200 });
+    expect(dot['go:net/http']).toMatchObject({ mux: 301, location: '/a/b' });
+    expect([escaped['node:http']?.path, dot['node:http']?.path]).toEqual(['/%41', '/a/./b']);
+    for (const stack of ['python:wsgiref', 'django:QueryDict']) expect([escaped[stack]?.path, dot[stack]?.path], stack).toEqual(['/A', '/a/./b']);
+    expect(pathReadings('/a;x=1/b')['java:tomcat']).toMatchObject({ path: '/a/b' });
+    expect(canonical('/admin;x/users')).toBe('/admin;x/users');
+    const slashes = pathReadings('/a//b');
+    expect([slashes['java:tomcat']?.path, slashes['php:parse_str']?.self]).toEqual(['/a/b', '/a/b']);
   });
 });
