@@ -54,11 +54,14 @@ test("a textarea's line break is sent as CR LF, the escapes the article shows", 
   expect(await submit(page, 'area')).toBe(`?t=one${crlf.ok ? crlf.value : ''}two`);
 });
 
-test('a form on a windows-1252 page sends ж as an escaped character reference', async ({ page }) => {
-  await open(page, '/legacy');
-  expect(await page.evaluate(() => document.characterSet)).toBe('windows-1252');
-  const expected = percentEncodeSingleByte('ж', 'windows-1252', isFormSafe);
-  expect(expected).toBe('%26%231078%3B');
-  await page.locator('input[name=q]').fill('ж');
-  expect(await submit(page, 'legacy')).toBe(`?q=${expected}`);
-});
+// ж on the English and Ukrainian pages, न on the Hindi, ก on the Thai.
+for (const [text, reference] of [['ж', '%26%231078%3B'], ['न', '%26%232344%3B'], ['ก', '%26%233585%3B']]) {
+  test(`a form on a windows-1252 page sends ${text} as an escaped character reference`, async ({ page }) => {
+    await open(page, '/legacy');
+    expect(await page.evaluate(() => document.characterSet)).toBe('windows-1252');
+    const expected = percentEncodeSingleByte(text!, 'windows-1252', isFormSafe);
+    expect(expected).toBe(reference);
+    await page.locator('input[name=q]').fill(text!);
+    expect(await submit(page, 'legacy')).toBe(`?q=${expected}`);
+  });
+}
