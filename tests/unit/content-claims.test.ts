@@ -339,6 +339,14 @@ describe('security', () => {
     expect(decode('/static/..%2f..%2fetc/passwd')).toMatchObject({ value: '/static/../../etc/passwd' });
   });
 
+  // #path-traversal: WSGI decodes an escaped slash into a separator; Tomcat refuses it.
+  test('/a%2F..%2Fb is /a/../b to Python and Django, a 400 from Tomcat', () => {
+    const r = pathReadings('/a%2F..%2Fb');
+    for (const stack of ['python:wsgiref', 'django:QueryDict']) expect(r[stack], stack).toEqual({ path: '/a/../b' });
+    expect(r['java:tomcat']).toEqual({ status: 400 });
+    expect(pathReadings('/a%2Fb')['java:tomcat']).toEqual({ status: 400 });
+  });
+
   // #double-decoding: one decode leaves %2e%2e%2f, the second gives ../
   test('a double-encoded traversal is only visible after the second decode', () => {
     expect(decodeLayers('%252e%252e%252fetc%252fpasswd').layers).toEqual(['%252e%252e%252fetc%252fpasswd', '%2e%2e%2fetc%2fpasswd', '../etc/passwd']);
