@@ -241,6 +241,12 @@ describe('analytics-normalization', () => {
     expect([escaped['go:net/http']?.path, escaped['java:tomcat']?.path]).toEqual(['/%', '/%']);
   });
 
+  // #reserved-stay-encoded: "every form parser reads ?next=%2Flanding and ?next=/landing as the same value".
+  test('all nine stacks read an escaped slash in a query value as a slash', () => {
+    for (const stack of serverStacks) expect([stack, readings('q=x%2Fy')[stack]]).toEqual([stack, readings('q=x/y')[stack]]);
+    expect(readings('q=x/y')['go:url.ParseQuery']).toEqual({ params: [['q', ['x/y']]] });
+  });
+
   // #decoded-exports: a decoded & cannot be told from a real one.
   test('decoding R%26D makes a different request', () => {
     expect(canonical('/search?q=R%26D')).not.toBe(canonical('/search?q=R&D'));
