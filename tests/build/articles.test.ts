@@ -29,8 +29,9 @@ const HEADINGS: Record<string, string[]> = {
 
 const FAQ = [
   'one-letter-many-escapes', 'emoji-sequences', 'space-percent20-or-plus', 'paste-non-latin-into-url', 'encodeuri-vs-encodeuricomponent', 'which-function', 'encode-tilde-star-quote',
-  'decoded-gibberish', 'stray-percent', 'how-many-times-encoded',
-  'encoded-slash-404', 'lowercase-hex-same', 'looks-same-counts-twice', 'fragment-not-sent',
+  'python-quote-unicodeencodeerror',
+  'decoded-gibberish', 'stray-percent', 'how-many-times-encoded', 'urierror-uri-malformed', 'java-illegal-hex-characters', 'go-invalid-url-escape',
+  'encoded-slash-404', 'lowercase-hex-same', 'looks-same-counts-twice', 'fragment-not-sent', 'rails-invalid-percent-encoding',
   'not-html-escaping',
 ];
 
