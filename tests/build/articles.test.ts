@@ -28,8 +28,8 @@ const HEADINGS: Record<string, string[]> = {
 };
 
 const FAQ = [
-  'one-letter-many-escapes', 'emoji-sequences', 'space-percent20-or-plus', 'paste-non-latin-into-url', 'encodeuri-vs-encodeuricomponent', 'which-function', 'encode-tilde-star-quote',
-  'python-quote-unicodeencodeerror',
+  'one-letter-many-escapes', 'emoji-sequences', 'space-percent20-or-plus', 'base64-token-in-query', 'plus-in-email-address', 'paste-non-latin-into-url', 'encodeuri-vs-encodeuricomponent', 'which-function', 'encode-tilde-star-quote',
+  'python-quote-unicodeencodeerror', 'content-disposition-filename', 'signature-does-not-match',
   'decoded-gibberish', 'stray-percent', 'how-many-times-encoded', 'urierror-uri-malformed', 'java-illegal-hex-characters', 'go-invalid-url-escape',
   'encoded-slash-404', 'lowercase-hex-same', 'looks-same-counts-twice', 'fragment-not-sent', 'rails-invalid-percent-encoding',
   'not-html-escaping',

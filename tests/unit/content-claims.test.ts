@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, normalize, parseFormPairs, parseUrl, readQuery, rfc3986Allows, type EncoderId } from '../../src/codec/index.ts';
+import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, normalize, parseFormPairs, parseUrl, readQuery, rfc3986Allows, type EncoderId, type StackId } from '../../src/codec/index.ts';
 import { legacyEncoded } from '../../src/components/content/figures.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -265,6 +265,58 @@ describe('faq', () => {
     for (const call of ['{ q: "50% off" }.to_query', 'URI.encode_www_form_component("50% off")']) {
       expect(String(errors.ruby?.[call]).replace(/^q=/, ''), call).toBe(encode('50% off', 'form').ok && (encode('50% off', 'form') as { value: string }).value);
     }
+  });
+
+  // #base64-token-in-query and #plus-in-email-address: + is a space to every stack; the fixes.
+  test('a raw base64 + and the + of user+tag@ arrive as spaces; encoded or base64url, they arrive whole', () => {
+    const bytes = Buffer.from([0x66, 0x6f, 0x6f, 0xfb, 0xff]);
+    expect(bytes.toString('base64')).toBe(errors.python?.["base64.b64encode(b'foo\\xfb\\xff')"]);
+    expect(bytes.toString('base64')).toBe('Zm9v+/8=');
+    expect(bytes.toString('base64url')).toBe('Zm9v-_8');
+    expect(errors.python?.["base64.urlsafe_b64encode(b'foo\\xfb\\xff')"]).toBe('Zm9v-_8=');
+    expect(() => atob('Zm9v-_8')).toThrow();
+    const encodedToken = encodeURIComponent('Zm9v+/8=');
+    expect(encode('Zm9v+/8=', 'component')).toEqual({ ok: true, value: encodedToken });
+    expect(new URLSearchParams({ token: 'Zm9v+/8=' }).toString()).toBe(`token=${encodedToken}`);
+    for (const stack of serverStacks) {
+      expect(readQuery(stack as StackId, 'token=Zm9v+/8='), stack).toEqual({ params: [['token', ['Zm9v /8=']]] });
+      expect(readQuery(stack as StackId, `token=${encodedToken}`), stack).toEqual({ params: [['token', ['Zm9v+/8=']]] });
+      expect(readQuery(stack as StackId, 'token=Zm9v-_8='), stack).toEqual({ params: [['token', ['Zm9v-_8=']]] });
+      expect(readQuery(stack as StackId, 'email=user+tag@example.com'), stack).toEqual({ params: [['email', ['user tag@example.com']]] });
+    }
+    const email = 'user+tag@example.com';
+    expect(encode(email, 'component')).toEqual({ ok: true, value: encodeURIComponent(email) });
+    expect(encode(email, 'form')).toEqual({ ok: true, value: new URLSearchParams({ e: email }).toString().slice(2) });
+    expect(browserEncode('@', 'special-query')).toMatchObject({ value: '@' });
+  });
+
+  // #content-disposition-filename: the component set is inside RFC 8187's attr-char; libraries write the same escapes.
+  test("the component set writes only RFC 8187 attr-chars and escapes; Python's encode_rfc2231 and Go's FormatMediaType agree", () => {
+    const attrChar = /^[A-Za-z0-9!#$&+\-.^_`|~]$/;
+    for (let c = 0x20; c < 0x7f; c++) {
+      const ch = String.fromCharCode(c);
+      const r = encode(ch, 'component');
+      expect(r.ok && (r.value.startsWith('%') || attrChar.test(r.value)), ch).toBe(true);
+    }
+    for (const c of ["'", '(', ')', '*']) {
+      expect(encodeURIComponent(c), c).toBe(c);
+      expect(attrChar.test(c), c).toBe(false);
+    }
+    const name = encode('звіт 2024.pdf', 'component');
+    expect(errors.python?.["encode_rfc2231('звіт 2024.pdf', 'utf-8')"]).toBe(`utf-8''${name.ok && name.value}`);
+    expect(errors.go?.['mime.FormatMediaType("attachment", map[string]string{"filename": "звіт 2024.pdf"})']).toBe(`attachment; filename*=utf-8''${name.ok && name.value}`);
+  });
+
+  // #signature-does-not-match: MDN's strict helper is the component set; what encodeURIComponent and URLSearchParams write instead.
+  test('the strict helper equals the component set on every printable ASCII character and beyond', () => {
+    const strict = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    for (const faq of faqs.map(([, text]) => text)) expect(faq).toContain("const strict = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());");
+    const samples = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)), "it's (*)! a b~", 'звіт', 'แคมเปญ', 'नमस्ते', '😀'];
+    for (const text of samples) expect(encode(text, 'component'), text).toEqual({ ok: true, value: strict(text) });
+    expect(model('js:encodeURIComponent', "it's (*)!")).toBe("it's%20(*)!");
+    expect(model('js:URLSearchParams', 'a b~')).toBe(new URLSearchParams({ q: 'a b~' }).toString().slice(2));
+    expect(model('js:URLSearchParams', 'a b~')).toBe('a+b%7E');
+    for (const id of ['java:URLEncoder.encode', 'php:urlencode'] as const) expect(model(id, 'a b'), id).toBe('a+b');
   });
 
   // #python-quote-unicodeencodeerror: what raises UnicodeEncodeError, and the calls that work.
