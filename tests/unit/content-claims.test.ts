@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, normalize, parseFormPairs, parseUrl, rfc3986Allows, type EncoderId } from '../../src/codec/index.ts';
+import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, normalize, parseFormPairs, parseUrl, readQuery, rfc3986Allows, type EncoderId, type StackId } from '../../src/codec/index.ts';
+import { legacyEncoded } from '../../src/components/content/figures.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', name), 'utf8')) as Record<string, Record<string, unknown>>;
@@ -26,6 +27,18 @@ const nodeUrl = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'no
   readings: { version: string; paths: Record<string, string> }[];
 };
 const functions = fixture('encoders.json');
+// The error messages and results of scripts/fixtures/errors/generate.sh: { [runtime]: { [call]: result | { error } } }.
+const errors = fixture('errors.json');
+/** The FAQ as written in every locale: the messages it quotes must be the runtimes' own. */
+const faqs = ['en', 'th', 'hi', 'uk'].map((locale) => [locale, readFileSync(path.join(root, 'content', locale, 'faq.mdx'), 'utf8')] as const);
+const quotedInEveryFaq = (text: string) => {
+  for (const [locale, faq] of faqs) expect(faq, `${locale}/faq.mdx quotes ${text}`).toContain(text);
+};
+const raised = (runtime: string, call: string) => {
+  const result = errors[runtime]?.[call] as { error?: string } | undefined;
+  if (typeof result?.error !== 'string') throw new Error(`${runtime}: ${call} raised nothing in the fixture`);
+  return result.error;
+};
 const decoders = functions.$decoders as Record<string, Record<string, unknown>>;
 
 const model = (id: EncoderId, text: string) => {
@@ -295,6 +308,140 @@ describe('faq', () => {
     expect(browserResolve('https://ＥＸＡＭＰＬＥ.com/')).toEqual({ ok: true, href: 'https://example.com/' });
     expect(browserResolve('https://Пример.рф/')).toEqual({ ok: true, href: 'https://xn--e1afmkfd.xn--p1ai/' });
     expect(new URL('foo://ж/').href).toBe('foo://%D0%B6/');
+  });
+
+  // #urierror-uri-malformed: V8's message for a stray % and for bytes that are not UTF-8; URLSearchParams never throws.
+  test('decodeURIComponent throws "URIError: URI malformed" in Node and Chromium; URLSearchParams keeps the % and writes U+FFFD', () => {
+    const legacyCafe = legacyEncoded('test', 'café', 'windows-1252');
+    expect(legacyCafe).toBe('caf%E9');
+    for (const runtime of ['node', 'chromium']) {
+      for (const call of ["decodeURIComponent('50%off')", "decodeURIComponent('caf%E9')", "decodeURI('50%off')", "encodeURIComponent('\\ud83d')"]) {
+        expect(raised(runtime, call), `${runtime} ${call}`).toBe('URIError: URI malformed');
+      }
+    }
+    expect(() => decodeURIComponent('50%off')).toThrow(new URIError('URI malformed'));
+    expect(() => decodeURIComponent(legacyCafe)).toThrow(URIError);
+    expect(() => encodeURIComponent('\ud83d')).toThrow(URIError);
+    expect(new URLSearchParams(`q=50%off&r=${legacyCafe}`).get('q')).toBe('50%off');
+    expect(new URLSearchParams(`r=${legacyCafe}`).get('r')).toBe('caf\uFFFD');
+    expect(new URL(`https://shop.example/?q=50%off&r=${legacyCafe}`).searchParams.get('q')).toBe('50%off');
+    quotedInEveryFaq('`URIError: URI malformed`');
+  });
+
+  // #java-illegal-hex-characters: URLDecoder's two messages; Tomcat has decoded the parameter already.
+  test("URLDecoder's messages, Tomcat's decoded %25, and URLEncoder's output as the form mode writes it", () => {
+    const illegal = raised('java', 'URLDecoder.decode("50%off", UTF_8)');
+    expect(illegal).toBe('java.lang.IllegalArgumentException: URLDecoder: Illegal hex characters in escape (%) pattern - Error at index 0 in: "of"');
+    quotedInEveryFaq(illegal);
+    quotedInEveryFaq('`URLDecoder: Illegal hex characters in escape (%) pattern`');
+    const trailing = raised('java', 'URLDecoder.decode("100%", UTF_8)').replace('java.lang.IllegalArgumentException: ', '');
+    expect(trailing).toBe('URLDecoder: Incomplete trailing escape (%) pattern');
+    quotedInEveryFaq(trailing);
+    expect(serverQ('java:tomcat', `q=${encodeURIComponent('100%')}`)).toBe('100%');
+    expect(errors.java?.['URLEncoder.encode("50% off", UTF_8)']).toBe(model('java:URLEncoder.encode', '50% off'));
+    expect(errors.java?.['URLDecoder.decode(URLEncoder.encode("50% off", UTF_8), UTF_8)']).toBe('50% off');
+    expect(encode('50% off', 'form')).toEqual({ ok: true, value: model('java:URLEncoder.encode', '50% off') });
+  });
+
+  // #go-invalid-url-escape: net/url's message, ParseQuery dropping the pair, net/http's 400 for a path.
+  test('Go says invalid URL escape "%of", r.URL.Query() drops q, and net/http refuses such a path', () => {
+    expect(raised('go', 'url.QueryUnescape("%zz")')).toBe('invalid URL escape "%zz"');
+    quotedInEveryFaq('`invalid URL escape "%zz"`');
+    for (const call of ['url.QueryUnescape("50%off")', 'url.PathUnescape("50%off")']) expect(raised('go', call), call).toBe('invalid URL escape "%of"');
+    const wrapped = raised('go', 'url.Parse("https://shop.example/sale/50%off")');
+    expect(wrapped).toBe('parse "https://shop.example/sale/50%off": invalid URL escape "%of"');
+    quotedInEveryFaq(wrapped);
+    expect(errors.go?.['url.ParseQuery("q=50%off&page=2")']).toEqual({ error: 'invalid URL escape "%of"', value: '{"page":["2"]}' });
+    expect(readQuery('go:url.ParseQuery', 'q=50%off&page=2')).toMatchObject({ params: [['page', ['2']]] });
+    const paths = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'servers', 'paths.json'), 'utf8')) as { readings: Record<string, Record<string, unknown>> };
+    expect(paths.readings['/50%']?.['go:net/http']).toEqual({ status: 400 });
+    expect(errors.go?.['url.QueryEscape("50% off")']).toBe(model('go:url.QueryEscape', '50% off'));
+    expect(errors.go?.['url.Values{"q": {"50% off"}}.Encode()']).toBe('q=50%25+off');
+  });
+
+  // #rails-invalid-percent-encoding: Rails' 400 and Rack's error; what the other stacks do with the same %.
+  test('Rails answers 400 with Rack\'s invalid %-encoding; the other stacks keep the % or drop the pair', () => {
+    const rails = errors.ruby?.['ActionDispatch::Request#GET, QUERY_STRING "q=50%off&page=2"'];
+    expect(rails).toEqual({ error: 'ActionController::BadRequest: Invalid query parameters: invalid %-encoding (50%off)', status: 400 });
+    quotedInEveryFaq('ActionController::BadRequest: Invalid query parameters: invalid %-encoding (50%off)');
+    quotedInEveryFaq('Rack::QueryParser::InvalidParameterError: invalid %-encoding (50%off)');
+    expect(raised('ruby', 'Rack::Utils.parse_nested_query("q=50%off&page=2")')).toBe('Rack::QueryParser::InvalidParameterError: invalid %-encoding (50%off)');
+    expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({ error: expect.stringContaining('Invalid encoding for parameter'), status: 400 });
+    for (const stack of ['node:URLSearchParams', 'node:querystring', 'python:parse_qsl', 'django:QueryDict', 'php:parse_str']) expect(serverQ(stack, 'q=100%'), stack).toBe('100%');
+    for (const stack of ['go:url.ParseQuery', 'java:tomcat']) expect(servers.readings['q=100%']?.[stack]?.params, stack).toEqual([]);
+    expect(serverQ('rails:ActionDispatch::Request#GET', 'q=100%')).toMatchObject({ status: 400 });
+    for (const call of ['{ q: "50% off" }.to_query', 'URI.encode_www_form_component("50% off")']) {
+      expect(String(errors.ruby?.[call]).replace(/^q=/, ''), call).toBe(encode('50% off', 'form').ok && (encode('50% off', 'form') as { value: string }).value);
+    }
+  });
+
+  // #base64-token-in-query and #plus-in-email-address: + is a space to every stack; the fixes.
+  test('a raw base64 + and the + of user+tag@ arrive as spaces; encoded or base64url, they arrive whole', () => {
+    const bytes = Buffer.from([0x66, 0x6f, 0x6f, 0xfb, 0xff]);
+    expect(bytes.toString('base64')).toBe(errors.python?.["base64.b64encode(b'foo\\xfb\\xff')"]);
+    expect(bytes.toString('base64')).toBe('Zm9v+/8=');
+    expect(bytes.toString('base64url')).toBe('Zm9v-_8');
+    expect(errors.python?.["base64.urlsafe_b64encode(b'foo\\xfb\\xff')"]).toBe('Zm9v-_8=');
+    expect(() => atob('Zm9v-_8')).toThrow();
+    const encodedToken = encodeURIComponent('Zm9v+/8=');
+    expect(encode('Zm9v+/8=', 'component')).toEqual({ ok: true, value: encodedToken });
+    expect(new URLSearchParams({ token: 'Zm9v+/8=' }).toString()).toBe(`token=${encodedToken}`);
+    for (const stack of serverStacks) {
+      expect(readQuery(stack as StackId, 'token=Zm9v+/8='), stack).toEqual({ params: [['token', ['Zm9v /8=']]] });
+      expect(readQuery(stack as StackId, `token=${encodedToken}`), stack).toEqual({ params: [['token', ['Zm9v+/8=']]] });
+      expect(readQuery(stack as StackId, 'token=Zm9v-_8='), stack).toEqual({ params: [['token', ['Zm9v-_8=']]] });
+      expect(readQuery(stack as StackId, 'email=user+tag@example.com'), stack).toEqual({ params: [['email', ['user tag@example.com']]] });
+    }
+    const email = 'user+tag@example.com';
+    expect(encode(email, 'component')).toEqual({ ok: true, value: encodeURIComponent(email) });
+    expect(encode(email, 'form')).toEqual({ ok: true, value: new URLSearchParams({ e: email }).toString().slice(2) });
+    expect(browserEncode('@', 'special-query')).toMatchObject({ value: '@' });
+  });
+
+  // #content-disposition-filename: the component set is inside RFC 8187's attr-char; libraries write the same escapes.
+  test("the component set writes only RFC 8187 attr-chars and escapes; Python's encode_rfc2231 and Go's FormatMediaType agree", () => {
+    const attrChar = /^[A-Za-z0-9!#$&+\-.^_`|~]$/;
+    for (let c = 0x20; c < 0x7f; c++) {
+      const ch = String.fromCharCode(c);
+      const r = encode(ch, 'component');
+      expect(r.ok && (r.value.startsWith('%') || attrChar.test(r.value)), ch).toBe(true);
+    }
+    for (const c of ["'", '(', ')', '*']) {
+      expect(encodeURIComponent(c), c).toBe(c);
+      expect(attrChar.test(c), c).toBe(false);
+    }
+    const name = encode('звіт 2024.pdf', 'component');
+    expect(errors.python?.["encode_rfc2231('звіт 2024.pdf', 'utf-8')"]).toBe(`utf-8''${name.ok && name.value}`);
+    expect(errors.go?.['mime.FormatMediaType("attachment", map[string]string{"filename": "звіт 2024.pdf"})']).toBe(`attachment; filename*=utf-8''${name.ok && name.value}`);
+  });
+
+  // #signature-does-not-match: MDN's strict helper is the component set; what encodeURIComponent and URLSearchParams write instead.
+  test('the strict helper equals the component set on every printable ASCII character and beyond', () => {
+    const strict = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    for (const faq of faqs.map(([, text]) => text)) expect(faq).toContain("const strict = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());");
+    const samples = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)), "it's (*)! a b~", 'звіт', 'แคมเปญ', 'नमस्ते', '😀'];
+    for (const text of samples) expect(encode(text, 'component'), text).toEqual({ ok: true, value: strict(text) });
+    expect(model('js:encodeURIComponent', "it's (*)!")).toBe("it's%20(*)!");
+    expect(model('js:URLSearchParams', 'a b~')).toBe(new URLSearchParams({ q: 'a b~' }).toString().slice(2));
+    expect(model('js:URLSearchParams', 'a b~')).toBe('a+b%7E');
+    for (const id of ['java:URLEncoder.encode', 'php:urlencode'] as const) expect(model(id, 'a b'), id).toBe('a+b');
+  });
+
+  // #python-quote-unicodeencodeerror: what raises UnicodeEncodeError, and the calls that work.
+  test("quote raises UnicodeEncodeError for a surrogate-escaped file name and a legacy encoding; the bytes quote as the codec writes them", () => {
+    expect(errors.python?.["os.fsdecode(b'caf\\xe9.txt')"]).toBe("'caf\\udce9.txt'");
+    const surrogate = raised('python', "quote(os.fsdecode(b'caf\\xe9.txt'))");
+    expect(surrogate).toBe("UnicodeEncodeError: 'utf-8' codec can't encode character '\\udce9' in position 3: surrogates not allowed");
+    quotedInEveryFaq(surrogate);
+    expect(raised('python', `quote(json.loads('"\\\\ud83d"'))`)).toMatch(/^UnicodeEncodeError: .* surrogates not allowed$/);
+    expect(raised('python', "quote('ж', encoding='latin-1')")).toMatch(/^UnicodeEncodeError: 'latin-1' codec can't encode character .*: ordinal not in range\(256\)$/);
+    expect(raised('python', "quote(b'caf\\xe9', encoding='latin-1')")).toMatch(/^TypeError: /);
+    for (const call of ["quote(os.fsdecode(b'caf\\xe9.txt'), errors='surrogateescape')", "quote(os.fsencode(os.fsdecode(b'caf\\xe9.txt')))"]) {
+      expect(errors.python?.[call], call).toBe(legacyEncoded('test', 'café.txt', 'windows-1252'));
+    }
+    expect(errors.python?.["quote('ж', encoding='cp1251')"]).toBe(legacyEncoded('test', 'ж', 'windows-1251'));
+    expect(decode('caf%E9.txt')).toMatchObject({ ok: false, error: { code: 'invalid-utf8' } });
+    expect(decode('caf%E9.txt', { charset: 'windows-1252' })).toMatchObject({ ok: true, value: 'café.txt' });
   });
 });
 
