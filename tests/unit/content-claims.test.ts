@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { legacyEncoded } from '../../src/components/content/figures.ts';
 import { browserEncode, browserResolve, decode, decodeLayers, encode, encoders, normalize, parseFormPairs, parseUrl, rfc3986Allows, type EncoderId } from '../../src/codec/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -80,6 +81,48 @@ describe('encoding-sets', () => {
     expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({ error: expect.stringMatching(/^ActionController::BadRequest/), status: 400 });
     // And the Node running the tests agrees with the fixture.
     expect(new URLSearchParams('q=caf%E9').get('q')).toBe('caf\uFFFD');
+  });
+});
+
+describe('encoding-functions', () => {
+  const nodeUrl = fixture('node-url.json') as unknown as {
+    runs: { node: string; href: Record<string, string>; urlParse: { exists: boolean; notAUrl?: null } }[];
+  };
+  const run = (major: number) => nodeUrl.runs.find((r) => r.node.startsWith(`v${major}.`))!;
+  const byteStrings = functions.$byteStrings as Record<string, Record<string, string>>;
+
+  // Intro and #php: PHP, Go and Ruby escape the bytes a string holds, UTF-8 or not.
+  test('PHP, Go and Ruby escape windows-1251 bytes and a lone surrogate\'s WTF-8 bytes as they are', () => {
+    const cp1251 = 'EBE0ECB3EDE0F2';
+    expect(Object.keys(byteStrings).sort()).toEqual(['go:url.PathEscape', 'go:url.QueryEscape', 'php:rawurlencode', 'php:urlencode', 'ruby:CGI.escape', 'ruby:ERB::Util.url_encode']);
+    for (const written of Object.values(byteStrings)) {
+      // What the page shows (<Esc charset>): ламінат in windows-1251, escaped by the codec.
+      expect(written[cp1251]).toBe(legacyEncoded('test', 'ламінат', 'windows-1251'));
+      expect(written.EDA080).toBe('%ED%A0%80');
+    }
+    expect(encode('ламінат', 'component')).not.toEqual({ ok: true, value: byteStrings['php:urlencode']![cp1251] });
+  });
+
+  // #javascript: "Node 24 writes a ^ in a path as %5E, while Node 20 leaves it raw".
+  test('Node 24 escapes ^ in a path, as the current URL Standard does, and Node 20 leaves it raw', () => {
+    const input = 'http://h/a^b|c[d]{e}`f';
+    expect(browserEncode('^', 'path')).toMatchObject({ ok: true, value: '%5E' });
+    expect(run(24).href[input]).toContain('/a%5Eb');
+    expect(run(20).href[input]).toContain('/a^b');
+    expect(new URL(input).pathname.startsWith(process.versions.node.startsWith('20.') ? '/a^b' : '/a%5Eb')).toBe(true);
+  });
+
+  // #javascript: URL.parse returns null where new URL throws; Node 22.1 and 20.18 have it.
+  test('URL.parse returns null for text that is not a URL, in both Nodes, where new URL throws', () => {
+    for (const r of nodeUrl.runs) expect(r.urlParse).toMatchObject({ exists: true, notAUrl: null });
+    expect(URL.parse('not a url')).toBeNull();
+    expect(() => new URL('not a url')).toThrow(TypeError);
+  });
+
+  // #java: URLEncoder and the WHATWG form serializer write every ASCII character the same.
+  test("Java's URLEncoder and URLSearchParams agree on every printable ASCII character", () => {
+    const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+    for (const c of ascii) expect([c, functions['java:URLEncoder.encode']?.[c]]).toEqual([c, functions['js:URLSearchParams']?.[c]]);
   });
 });
 
