@@ -119,6 +119,11 @@ describe('encoding-functions', () => {
     expect(() => new URL('not a url')).toThrow(TypeError);
   });
 
+  // #at-a-glance, the decoder table: "the plain decoders (...) keep it a plus sign".
+  test('decodeURIComponent, unquote, rawurldecode and url.PathUnescape keep + a plus sign', () => {
+    for (const id of ['js:decodeURIComponent', 'python:unquote', 'php:rawurldecode', 'go:url.PathUnescape']) expect([id, decoders[id]?.['a+b']]).toEqual([id, 'a+b']);
+  });
+
   // #java: URLEncoder and the WHATWG form serializer write every ASCII character the same.
   test("Java's URLEncoder and URLSearchParams agree on every printable ASCII character", () => {
     const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
