@@ -124,6 +124,28 @@ describe('encoding-functions', () => {
     for (const id of ['js:decodeURIComponent', 'python:unquote', 'php:rawurldecode', 'go:url.PathUnescape']) expect([id, decoders[id]?.['a+b']]).toEqual([id, 'a+b']);
   });
 
+  // #which-one: the builders, run once each (tests/fixtures/builders.json).
+  const builders = fixture('builders.json') as unknown as Record<string, string | { error: string }> & { $meta: { segment: string; value: string } };
+  const built = (id: string) => new URL(builders[id] as string);
+
+  test('every builder but Java\'s URI constructor puts the value in the query so that a form parser reads it back whole', () => {
+    const { value } = builders.$meta;
+    const ids = ['js:URL', 'python:urlunsplit', 'python:requests', 'java:URI+URLEncoder', 'php:http_build_query', 'go:url.URL', 'dotnet:UriBuilder', 'ruby:URI::HTTPS.build'];
+    for (const id of ids) expect([id, built(id).searchParams.get('q')]).toEqual([id, value]);
+    // new URI(scheme, host, path, "q=C++ & C#…", null): + and & raw, so q is C and three spaces, then a second pair.
+    expect(parseFormPairs(built('java:URI').search.slice(1))).toEqual([['q', 'C   '], [' C# 50%', '']]);
+  });
+
+  test('with the segment escaped (or in Go\'s RawPath) the builders keep it one segment; the pathname setter, Go\'s Path and Java\'s URI split it at /', () => {
+    const { segment } = builders.$meta;
+    const last = (id: string) => decodeURIComponent(built(id).pathname.split('/').at(-1)!);
+    for (const id of ['js:URL', 'python:urlunsplit', 'python:requests', 'php:http_build_query', 'dotnet:UriBuilder', 'ruby:URI::HTTPS.build']) expect([id, last(id)]).toEqual([id, segment]);
+    // Go's PathEscape leaves + raw, which a path reads as a plus sign.
+    expect(last('go:url.URL')).toBe(segment);
+    for (const id of ['js:URL.pathname-raw', 'go:url.URL-path', 'java:URI']) expect([id, built(id).pathname.split('/').length]).toEqual([id, 4]);
+    expect(builders['ruby:URI.encode_uri_component']).toEqual({ error: expect.stringMatching(/^absent in Ruby 3\.1/) });
+  });
+
   // #java: URLEncoder and the WHATWG form serializer write every ASCII character the same.
   test("Java's URLEncoder and URLSearchParams agree on every printable ASCII character", () => {
     const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
