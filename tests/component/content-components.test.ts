@@ -208,7 +208,7 @@ describe('EncodedBy', () => {
   });
 
   it('stops the build for an unknown function or a text the function refuses', async () => {
-    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:escape', text: 'a' } })).rejects.toThrow(/unknown function/);
+    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:unescape', text: 'a' } })).rejects.toThrow(/unknown function/);
     await expect(container.renderToString(EncodedBy, { props: { fn: 'js:encodeURIComponent', text: '\uD800' } })).rejects.toThrow(/lone-surrogate/);
   });
 });

@@ -146,6 +146,16 @@ describe('encoding-functions', () => {
     expect(builders['ruby:URI.encode_uri_component']).toEqual({ error: expect.stringMatching(/^absent in Ruby 3\.1/) });
   });
 
+  // #javascript: escape()'s Latin-1 escape is invalid UTF-8 to every server stack; + stays raw.
+  test("every server stack reads escape()'s %E9 as invalid UTF-8: U+FFFD, the raw byte or a 400", () => {
+    expect(model('js:escape', 'é')).toBe('%E9');
+    expect(model('js:escape', '+')).toBe('+');
+    for (const stack of serverStacks) {
+      const read = serverQ(stack, 'q=%E9');
+      expect([stack, read === '\uFFFD' || JSON.stringify(read) === '{"bytes":"e9"}' || (read as { status?: number }).status === 400]).toEqual([stack, true]);
+    }
+  });
+
   // #java: URLEncoder and the WHATWG form serializer write every ASCII character the same.
   test("Java's URLEncoder and URLSearchParams agree on every printable ASCII character", () => {
     const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
