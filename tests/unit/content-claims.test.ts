@@ -156,6 +156,25 @@ describe('encoding-functions', () => {
     }
   });
 
+  // #python: "Before Python 3.7 all three escaped ~ ... between 3.6 and 3.7" (tests/fixtures/python-versions.json).
+  test('Python escaped ~ in quote, quote_plus and urlencode up to 3.6, and leaves it raw from 3.7', () => {
+    const runs = (fixture('python-versions.json') as unknown as { runs: { python: string; quote: string; quote_plus: string; urlencode: string }[] }).runs;
+    const tilde = encode('~', 'form');
+    expect(tilde).toEqual({ ok: true, value: '%7E' });
+    expect(runs.map((r) => r.python.split('.').slice(0, 2).join('.'))).toEqual(expect.arrayContaining(['2.7', '3.6', '3.7', '3.13']));
+    for (const r of runs) {
+      const [major, minor] = r.python.split('.').map(Number) as [number, number];
+      const expected = major === 3 && minor >= 7 ? '~' : tilde.ok && tilde.value;
+      expect([r.python, r.quote, r.quote_plus, r.urlencode]).toEqual([r.python, expected, expected, expected]);
+    }
+  });
+
+  // #go: since Go 1.17 ParseQuery drops a pair holding a raw ; and returns an error.
+  test('Go 1.19 read nothing from a=1;b=2 and returned an error about the semicolon', () => {
+    expect(servers.readings['a=1;b=2']?.['go:url.ParseQuery']).toEqual({ params: [], warning: 'invalid semicolon separator in query' });
+    expect(servers.$meta.stacks['go:url.ParseQuery']).toMatch(/go1\.(1[7-9]|[2-9]\d)/);
+  });
+
   // #java: URLEncoder and the WHATWG form serializer write every ASCII character the same.
   test("Java's URLEncoder and URLSearchParams agree on every printable ASCII character", () => {
     const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
