@@ -59,3 +59,12 @@ export {
   type StackId,
 } from './servers/index.ts';
 export { pathStacks, readPath, type PathReading, type PathStackId } from './servers/paths.ts';
+export {
+  DECODER_PROBES,
+  decoderTraits,
+  decodingOutcome,
+  type DecoderQuestion,
+  type DecoderTraits,
+  type DecodingOutcome,
+  type ReadingSource,
+} from './servers/decoding.ts';

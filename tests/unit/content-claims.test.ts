@@ -152,6 +152,104 @@ describe('encoding-sets', () => {
   });
 });
 
+describe('encoding-functions', () => {
+  const nodeUrl = fixture('node-url.json') as unknown as {
+    runs: { node: string; href: Record<string, string>; urlParse: { exists: boolean; notAUrl?: null } }[];
+  };
+  const run = (major: number) => nodeUrl.runs.find((r) => r.node.startsWith(`v${major}.`))!;
+  const byteStrings = functions.$byteStrings as Record<string, Record<string, string>>;
+
+  // Intro and #php: PHP, Go and Ruby escape the bytes a string holds, UTF-8 or not.
+  test('PHP, Go and Ruby escape windows-1251 bytes and a lone surrogate\'s WTF-8 bytes as they are', () => {
+    const cp1251 = 'EBE0ECB3EDE0F2';
+    expect(Object.keys(byteStrings).sort()).toEqual(['go:url.PathEscape', 'go:url.QueryEscape', 'php:rawurlencode', 'php:urlencode', 'ruby:CGI.escape', 'ruby:ERB::Util.url_encode']);
+    for (const written of Object.values(byteStrings)) {
+      // What the page shows (<Esc charset>): ламінат in windows-1251, escaped by the codec.
+      expect(written[cp1251]).toBe(legacyEncoded('test', 'ламінат', 'windows-1251'));
+      expect(written.EDA080).toBe('%ED%A0%80');
+    }
+    expect(encode('ламінат', 'component')).not.toEqual({ ok: true, value: byteStrings['php:urlencode']![cp1251] });
+  });
+
+  // #javascript: "Node 24 writes a ^ in a path as %5E, while Node 20 leaves it raw".
+  test('Node 24 escapes ^ in a path, as the current URL Standard does, and Node 20 leaves it raw', () => {
+    const input = 'http://h/a^b|c[d]{e}`f';
+    expect(browserEncode('^', 'path')).toMatchObject({ ok: true, value: '%5E' });
+    expect(run(24).href[input]).toContain('/a%5Eb');
+    expect(run(20).href[input]).toContain('/a^b');
+    expect(new URL(input).pathname.startsWith(process.versions.node.startsWith('20.') ? '/a^b' : '/a%5Eb')).toBe(true);
+  });
+
+  // #javascript: URL.parse returns null where new URL throws; Node 22.1 and 20.18 have it.
+  test('URL.parse returns null for text that is not a URL, in both Nodes, where new URL throws', () => {
+    for (const r of nodeUrl.runs) expect(r.urlParse).toMatchObject({ exists: true, notAUrl: null });
+    expect(URL.parse('not a url')).toBeNull();
+    expect(() => new URL('not a url')).toThrow(TypeError);
+  });
+
+  // #at-a-glance, the decoder table: "the plain decoders (...) keep it a plus sign".
+  test('decodeURIComponent, unquote, rawurldecode and url.PathUnescape keep + a plus sign', () => {
+    for (const id of ['js:decodeURIComponent', 'python:unquote', 'php:rawurldecode', 'go:url.PathUnescape']) expect([id, decoders[id]?.['a+b']]).toEqual([id, 'a+b']);
+  });
+
+  // #which-one: the builders, run once each (tests/fixtures/builders.json).
+  const builders = fixture('builders.json') as unknown as Record<string, string | { error: string }> & { $meta: { segment: string; value: string } };
+  const built = (id: string) => new URL(builders[id] as string);
+
+  test('every builder but Java\'s URI constructor puts the value in the query so that a form parser reads it back whole', () => {
+    const { value } = builders.$meta;
+    const ids = ['js:URL', 'python:urlunsplit', 'python:requests', 'java:URI+URLEncoder', 'php:http_build_query', 'go:url.URL', 'dotnet:UriBuilder', 'ruby:URI::HTTPS.build'];
+    for (const id of ids) expect([id, built(id).searchParams.get('q')]).toEqual([id, value]);
+    // new URI(scheme, host, path, "q=C++ & C#…", null): + and & raw, so q is C and three spaces, then a second pair.
+    expect(parseFormPairs(built('java:URI').search.slice(1))).toEqual([['q', 'C   '], [' C# 50%', '']]);
+  });
+
+  test('with the segment escaped (or in Go\'s RawPath) the builders keep it one segment; the pathname setter, Go\'s Path and Java\'s URI split it at /', () => {
+    const { segment } = builders.$meta;
+    const last = (id: string) => decodeURIComponent(built(id).pathname.split('/').at(-1)!);
+    for (const id of ['js:URL', 'python:urlunsplit', 'python:requests', 'php:http_build_query', 'dotnet:UriBuilder', 'ruby:URI::HTTPS.build']) expect([id, last(id)]).toEqual([id, segment]);
+    // Go's PathEscape leaves + raw, which a path reads as a plus sign.
+    expect(last('go:url.URL')).toBe(segment);
+    for (const id of ['js:URL.pathname-raw', 'go:url.URL-path', 'java:URI']) expect([id, built(id).pathname.split('/').length]).toEqual([id, 4]);
+    expect(builders['ruby:URI.encode_uri_component']).toEqual({ error: expect.stringMatching(/^absent in Ruby 3\.1/) });
+  });
+
+  // #javascript: escape()'s Latin-1 escape is invalid UTF-8 to every server stack; + stays raw.
+  test("every server stack reads escape()'s %E9 as invalid UTF-8: U+FFFD, the raw byte or a 400", () => {
+    expect(model('js:escape', 'é')).toBe('%E9');
+    expect(model('js:escape', '+')).toBe('+');
+    for (const stack of serverStacks) {
+      const read = serverQ(stack, 'q=%E9');
+      expect([stack, read === '\uFFFD' || JSON.stringify(read) === '{"bytes":"e9"}' || (read as { status?: number }).status === 400]).toEqual([stack, true]);
+    }
+  });
+
+  // #python: "Before Python 3.7 all three escaped ~ ... between 3.6 and 3.7" (tests/fixtures/python-versions.json).
+  test('Python escaped ~ in quote, quote_plus and urlencode up to 3.6, and leaves it raw from 3.7', () => {
+    const runs = (fixture('python-versions.json') as unknown as { runs: { python: string; quote: string; quote_plus: string; urlencode: string }[] }).runs;
+    const tilde = encode('~', 'form');
+    expect(tilde).toEqual({ ok: true, value: '%7E' });
+    expect(runs.map((r) => r.python.split('.').slice(0, 2).join('.'))).toEqual(expect.arrayContaining(['2.7', '3.6', '3.7', '3.13']));
+    for (const r of runs) {
+      const [major, minor] = r.python.split('.').map(Number) as [number, number];
+      const expected = major === 3 && minor >= 7 ? '~' : tilde.ok && tilde.value;
+      expect([r.python, r.quote, r.quote_plus, r.urlencode]).toEqual([r.python, expected, expected, expected]);
+    }
+  });
+
+  // #go: since Go 1.17 ParseQuery drops a pair holding a raw ; and returns an error.
+  test('Go 1.19 read nothing from a=1;b=2 and returned an error about the semicolon', () => {
+    expect(servers.readings['a=1;b=2']?.['go:url.ParseQuery']).toEqual({ params: [], warning: 'invalid semicolon separator in query' });
+    expect(servers.$meta.stacks['go:url.ParseQuery']).toMatch(/go1\.(1[7-9]|[2-9]\d)/);
+  });
+
+  // #java: URLEncoder and the WHATWG form serializer write every ASCII character the same.
+  test("Java's URLEncoder and URLSearchParams agree on every printable ASCII character", () => {
+    const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+    for (const c of ascii) expect([c, functions['java:URLEncoder.encode']?.[c]]).toEqual([c, functions['js:URLSearchParams']?.[c]]);
+  });
+});
+
 describe('percent-encoding', () => {
   // #why-it-exists: & and = are the form convention; Rack and Rails also split at ;, Go drops the pair.
   test('name=value&... is read alike by every stack, and ; is where they part', () => {
