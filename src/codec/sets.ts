@@ -53,7 +53,6 @@ export function asciiTable(leaveRaw: (c: number) => boolean): Uint8Array {
 let componentTable: Uint8Array | undefined;
 let urlTable: Uint8Array | undefined;
 let formTable: Uint8Array | undefined;
-let allTable: Uint8Array | undefined;
 
 /** 1 for each ASCII code the component set leaves raw (unreserved). */
 export function componentSafeTable(): Uint8Array {
@@ -68,11 +67,6 @@ export function urlSafeTable(): Uint8Array {
 /** 1 for each ASCII code the form set leaves raw (`A-Z a-z 0-9 * - . _`). */
 export function formSafeTable(): Uint8Array {
   return (formTable ??= asciiTable(isFormSafe));
-}
-
-/** All zeros: the `all` set escapes every byte, letters and digits included. */
-export function allSafeTable(): Uint8Array {
-  return (allTable ??= new Uint8Array(128));
 }
 
 /**
