@@ -60,6 +60,8 @@ export function encoded(component: string, text: string, mode: EncodeMode = 'com
 export function legacyEncoded(component: string, text: string, charset: string): string {
   const result = encode(text, 'form', { charset });
   if (!result.ok) fail(component, text, reported(result.error));
+  // Only a legacy charset's result carries notices: UTF-8 and UTF-16 pages send UTF-8.
+  if (!result.notices) fail(component, text, `"${charset}" is not a legacy charset: the page sends UTF-8`);
   return result.value;
 }
 
