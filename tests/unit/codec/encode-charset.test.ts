@@ -130,3 +130,21 @@ describe('round trip through the platform decoder, every character of every char
     expect(encode('€', 'all', { charset: 'gbk' })).toEqual({ ok: true, value: '%80', notices: [] });
   });
 });
+
+describe('decoding what the encoder writes', () => {
+  test('a multi-byte character with a raw ASCII trail byte decodes whole', () => {
+    expect(decode('%83A%83C', { charset: 'shift_jis' })).toEqual({ ok: true, value: 'アイ', notices: [] });
+    expect(decode('q=%95%5C+x', { charset: 'shift_jis', mode: 'form' })).toEqual({ ok: true, value: 'q=表 x', notices: [] });
+    // ASCII after the last escape stays as written; a bad pair is reported at its escape.
+    expect(decode('%83Ab', { charset: 'shift_jis' })).toMatchObject({ ok: true, value: 'アb' });
+    expect(decode('a%FFb', { charset: 'shift_jis' })).toMatchObject({ ok: false, error: { code: 'invalid-bytes', index: 1, length: 3 } });
+  });
+
+  test.each(['shift_jis', 'big5', 'gbk', 'euc-kr', 'windows-1251'])('%s: encode then decode gives the text back', (charset) => {
+    const text = { shift_jis: 'アイ 表示 ｱ', big5: '中文 十', gbk: '中文 测试', 'euc-kr': '한국어', 'windows-1251': 'ламінат ціна' }[charset] as string;
+    for (const mode of ['component', 'form', 'all'] as const) {
+      const r = encode(text, mode, { charset });
+      expect(r.ok && decode(r.value, { charset, mode: mode === 'form' ? 'form' : 'standard' })).toMatchObject({ ok: true, value: text });
+    }
+  });
+});
