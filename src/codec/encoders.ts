@@ -9,7 +9,7 @@
  * becomes `%2541`).
  */
 import { failure, issue, type CodecIssue, type Result } from './issues.ts';
-import { percentEncode } from './encode.ts';
+import { percentEncode } from './percent-encode.ts';
 import { asciiTable, isAsciiAlpha, isAsciiDigit, isFormSafe, isUnreserved } from './sets.ts';
 import { findLoneSurrogate, replaceLoneSurrogates } from './utf8.ts';
 

@@ -58,6 +58,16 @@ export abstract class Widget extends HTMLElement {
     );
   }
 
+  /** A module of the widget's loaded on first need (Encode's and Decode's full.ts). */
+  more?: unknown;
+  loading?: Promise<void> | undefined;
+
+  /** Whether the module at `url` is here; if not, loads it and recomputes once it is. */
+  have(url: string): boolean {
+    if (!this.more) this.loading ??= import(/* @vite-ignore */ url).then((x) => ((this.more = x), this.update()), () => (this.loading = undefined));
+    return !!this.more;
+  }
+
   q<E extends Element = HTMLElement>(sel: string): E {
     return this.querySelector<E>(sel)!;
   }
