@@ -44,7 +44,13 @@ export type DecoderTraits = Record<DecoderQuestion, { probe: string; outcome: De
  */
 export type ReadingSource = (probe: string) => ServerReading | undefined;
 
-/** What one reading says about `q`, whose value was sent as `written`. */
+/**
+ * What one reading says about `q`, whose value was sent as `written`.
+ *
+ * @example
+ * decodingOutcome({ params: [['q', ['a b']]] }, 'a+b')  // { kind: 'decoded', value: 'a b' }
+ * decodingOutcome({ params: [] }, '%zz')               // { kind: 'dropped' }
+ */
 export function decodingOutcome(reading: ServerReading, written: string): DecodingOutcome {
   if (!('params' in reading)) {
     if ('error' in reading) return { kind: 'raised', error: reading.error.split(': ', 1)[0]!, ...(reading.status === undefined ? {} : { status: reading.status }) };
