@@ -80,6 +80,16 @@ describe('live views that a claim depends on', () => {
     }
   });
 
+  it('faq: the gibberish answer encodes back into the legacy charset each locale chose', () => {
+    // What a form on a page in that charset sends (tests/e2e/legacy-charset.spec.ts checks the
+    // codec against Chromium's forms); hi shows a windows-1252 page's &#NNNN; for Devanagari.
+    const expected = { en: '%EB%E0%EC%B3%ED%E0%F2', uk: '%EB%E0%EC%B3%ED%E0%F2', th: '%E1%A4%C1%E0%BB%AD', hi: '%26%232344%3B%26%232350%3B%26%232360%3B%26%232381%3B%26%232340%3B%26%232375%3B' };
+    for (const [locale, escaped] of Object.entries(expected)) {
+      const widget = page(`/${locale}/faq/`).querySelector('#faq-encode-legacy');
+      expect(widget?.querySelector('[data-role=output]')?.text.trim(), locale).toBe(escaped);
+    }
+  });
+
   it('real-world-bugs: the fix shows the request its code builds, with URLSearchParams writing +', () => {
     const root = page('/en/real-world-bugs/');
     expect(input(root, 'server-search-fixed')).toBe(`/search?${new URLSearchParams({ q: 'promises & async/await' })}`);
