@@ -11,7 +11,7 @@
  * (tests/unit/codec/browser-sets.test.ts); Chromium differs on three characters, which
  * tests/e2e/browser-sets.spec.ts records.
  */
-import { percentEncode } from './encode.ts';
+import { percentEncode } from './percent-encode.ts';
 import { failure, issue, type CodecIssue, type Result } from './issues.ts';
 import { asciiTable, isReserved, isUnreserved } from './sets.ts';
 import { findLoneSurrogate, replaceLoneSurrogates } from './utf8.ts';

@@ -212,8 +212,8 @@ function firstInvalidUtf8(text: string, form: boolean, bytes: Uint8Array, length
 }
 
 /**
- * Legacy charsets: each run of consecutive escapes is decoded in the charset; characters
- * that are not escapes stay as they are (a `+` becomes a space in form mode).
+ * Legacy charsets: each run of escapes, with the ASCII characters between them, is decoded in
+ * the charset; other characters stay as they are (a `+` becomes a space in form mode).
  */
 function decodeLegacy(text: string, charset: Charset, form: boolean, lenient: boolean): DecodeResult {
   const notices = strayPercents(text);
@@ -227,32 +227,43 @@ function decodeLegacy(text: string, charset: Charset, form: boolean, lenient: bo
   let out = '';
   let literalStart = 0;
   const run: number[] = [];
+  // Where each byte of the run was written: a multi-byte charset's ASCII trail byte may be
+  // raw (a Shift_JIS `ア` is `%83A`), so ASCII characters after an escape join the run. Not in
+  // UTF-16, where ASCII bytes are halves of characters, not the characters themselves.
+  const at: number[] = [];
+  const joinAscii = !charset.name.startsWith('utf-16');
   for (let i = text.indexOf('%'); i >= 0 && i < text.length; ) {
     if (escapedByteAt(text, i) < 0) {
       i = text.indexOf('%', i + 1);
       continue;
     }
     out += literal(literalStart, i);
-    const runStart = i;
     run.length = 0;
-    for (let byte = escapedByteAt(text, i); byte >= 0; byte = escapedByteAt(text, i)) {
-      run.push(byte);
-      i += 3;
+    at.length = 0;
+    let end = i;
+    for (let j = i; j < text.length; ) {
+      const byte = escapedByteAt(text, j);
+      const c = text.charCodeAt(j);
+      if (byte < 0 && (c >= 0x80 || !joinAscii)) break;
+      run.push(byte >= 0 ? byte : form && c === 0x2b ? 0x20 : c);
+      at.push(j);
+      j += byte >= 0 ? 3 : 1;
+      end = j;
     }
-    const bytes = Uint8Array.from(run);
+    const decoded = Uint8Array.from(run);
     if (lenient) {
-      out += charset.lenient.decode(bytes);
+      out += charset.lenient.decode(decoded);
     } else {
       try {
-        out += charset.fatal.decode(bytes);
+        out += charset.fatal.decode(decoded);
       } catch {
-        const at = firstUndecodableByte(charset, bytes);
-        const index = runStart + at * 3;
-        return { ok: false, error: issue('invalid-bytes', index, 3, byteOffsetAt(text, index, form)), notices };
+        const index = at[firstUndecodableByte(charset, decoded)] as number;
+        const length = escapedByteAt(text, index) >= 0 ? 3 : 1;
+        return { ok: false, error: issue('invalid-bytes', index, length, byteOffsetAt(text, index, form)), notices };
       }
     }
-    literalStart = i;
-    i = text.indexOf('%', i);
+    literalStart = end;
+    i = text.indexOf('%', end);
   }
   out += literal(literalStart, text.length);
   return { ok: true, value: lone < 0 ? out : replaceLoneSurrogates(out), notices };

@@ -3,11 +3,13 @@
  * the codec's own pieces: each function is a set of ASCII characters it leaves raw, a rule
  * for the space, what it does to an existing `%XX`, and what it does to a lone surrogate.
  * Every model is checked against the real function (tests/fixtures/encoders.json, made by
- * scripts/fixtures/encoders/generate.sh). All of them write UTF-8 with uppercase hex digits,
- * and none of them keeps an existing escape: each escapes its `%` (so `%41` becomes `%2541`).
+ * scripts/fixtures/encoders/generate.sh). All of them but JavaScript's legacy `escape()` write
+ * UTF-8 with uppercase hex digits (`escape()` writes UTF-16 code units: `%XX` below 256,
+ * `%uXXXX` above), and none of them keeps an existing escape: each escapes its `%` (so `%41`
+ * becomes `%2541`).
  */
 import { failure, issue, type CodecIssue, type Result } from './issues.ts';
-import { percentEncode } from './encode.ts';
+import { percentEncode } from './percent-encode.ts';
 import { asciiTable, isAsciiAlpha, isAsciiDigit, isFormSafe, isUnreserved } from './sets.ts';
 import { findLoneSurrogate, replaceLoneSurrogates } from './utf8.ts';
 
@@ -15,6 +17,7 @@ export type EncoderId =
   | 'js:encodeURIComponent'
   | 'js:encodeURI'
   | 'js:URLSearchParams'
+  | 'js:escape'
   | 'python:quote'
   | 'python:quote_plus'
   | 'python:urlencode'
@@ -34,11 +37,14 @@ export type EncoderId =
  *   lists each replaced surrogate as a `lone-surrogate` notice.
  * - `unrepresentable`: the language's strings hold UTF-8 bytes and cannot contain one, so the
  *   function never meets it; the model fails with `lone-surrogate`, as the codec's `encode` does.
+ * - `units`: it writes code units, not UTF-8 (`escape()`), so a lone surrogate is written like
+ *   any other unit (`%uD800`); the model does too, and lists each one as a `lone-surrogate` notice.
  */
 export type LoneSurrogateRule =
   | { kind: 'throws'; exception: string }
   | { kind: 'replaces'; replacement: '\uFFFD' | '?' }
-  | { kind: 'unrepresentable' };
+  | { kind: 'unrepresentable' }
+  | { kind: 'units' };
 
 /** Like `decode`'s result: the value, or the error; replaced lone surrogates ride along as notices. */
 export type EncoderResult = Result<{ value: string }> & { notices: CodecIssue[] };
@@ -52,6 +58,11 @@ export interface Encoder {
   /** The exact call modelled; `s` is the text. For a form serializer, the value after `q=`. */
   call: string;
   loneSurrogate: LoneSurrogateRule;
+  /**
+   * What it escapes: `utf-8`, each character's UTF-8 bytes; `code-units`, each UTF-16 code unit
+   * (`escape()`: `%XX` below 256, so Latin-1 for those, and `%uXXXX` above).
+   */
+  writes: 'utf-8' | 'code-units';
   encode(text: string): EncoderResult;
 }
 
@@ -107,6 +118,16 @@ function specs(): Spec[] {
       raw: isFormSafe,
       spaceAsPlus: true,
       loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
+    },
+    // https://tc39.es/ecma262/#sec-escape-string  (Annex B: alphanumerics and @*_+-./ raw; code units, not UTF-8)
+    {
+      id: 'js:escape',
+      language: 'JavaScript',
+      name: 'escape',
+      call: 'escape(s)',
+      raw: and(isAlphanumeric, '@*_+-./'),
+      spaceAsPlus: false,
+      loneSurrogate: { kind: 'units' },
     },
     // https://docs.python.org/3/library/urllib.parse.html#urllib.parse.quote  (safe='/' by default; ~ is raw since 3.7)
     {
@@ -228,14 +249,47 @@ function loneSurrogates(text: string): number[] {
   return found;
 }
 
+const HEX = '0123456789ABCDEF';
+
+/**
+ * What `escape()` writes: each UTF-16 code unit on its own, as itself when `raw` says so, as
+ * `%XX` below 256 and as `%uXXXX` above (so a lone surrogate is a unit like any other).
+ */
+function escapeUnits(text: string, raw: Uint8Array): string {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80 && raw[c] === 1) continue;
+    if (start < i) parts.push(text.slice(start, i));
+    parts.push(
+      c < 0x100
+        ? `%${HEX[c >> 4]}${HEX[c & 15]}`
+        : `%u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`,
+    );
+    start = i + 1;
+  }
+  if (start === 0) return text;
+  if (start < text.length) parts.push(text.slice(start));
+  return parts.join('');
+}
+
 function encoderOf(spec: Spec): Encoder {
   const { raw, spaceAsPlus, ...described } = spec;
   let table: Uint8Array | undefined;
   const rule = spec.loneSurrogate;
   return {
     ...described,
+    writes: rule.kind === 'units' ? 'code-units' : 'utf-8',
     encode(text: string): EncoderResult {
       table ??= asciiTable(raw);
+      if (rule.kind === 'units') {
+        return {
+          ok: true,
+          value: escapeUnits(text, table),
+          notices: loneSurrogates(text).map((index) => issue('lone-surrogate', index, 1)),
+        };
+      }
       if (rule.kind !== 'replaces') {
         // A function that throws writes nothing, so the text is checked before it is encoded:
         // a megabyte with a lone surrogate at its end costs one scan, not one encoding.
@@ -256,7 +310,7 @@ function encoderOf(spec: Spec): Encoder {
 
 /**
  * The functions, grouped by language in the order JavaScript, Python, Java, PHP, Go, .NET,
- * Ruby.
+ * Ruby; JavaScript's legacy `escape()` last of its group.
  *
  * @example
  * encoders.find((e) => e.id === 'python:quote')?.encode('a/b c')  // { ok: true, value: 'a/b%20c', notices: [] }

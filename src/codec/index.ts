@@ -4,7 +4,8 @@
  * failure is data (`CodecIssue`), nothing throws. See README.md in this folder.
  */
 export type { CodecIssue, IssueCode, Result } from './issues.ts';
-export { encode, type EncodeMode } from './encode.ts';
+export { encode, type EncodeMode, type EncodeOptions, type EncodeResult } from './encode.ts';
+export { isEncodable } from './legacy-encode.ts';
 export { browserEncode, browserParts, browserResolve, rfc3986Allows, type BrowserPart } from './browser-sets.ts';
 export { encoders, type Encoder, type EncoderId, type EncoderResult, type LoneSurrogateRule } from './encoders.ts';
 export { decode, type DecodeMode, type DecodeOptions, type DecodeResult } from './decode.ts';
@@ -67,3 +68,12 @@ export {
   type StackId,
 } from './servers/index.ts';
 export { pathStacks, readPath, type PathReading, type PathStackId } from './servers/paths.ts';
+export {
+  DECODER_PROBES,
+  decoderTraits,
+  decodingOutcome,
+  type DecoderQuestion,
+  type DecoderTraits,
+  type DecodingOutcome,
+  type ReadingSource,
+} from './servers/decoding.ts';

@@ -12,7 +12,10 @@
  *   the escapes of the maximal invalid subsequence, `byteOffset` its first byte.
  * - `invalid-bytes`: escaped bytes the chosen legacy charset cannot decode.
  * - `lone-surrogate`: an unpaired UTF-16 surrogate, which has no UTF-8 form.
- * - `unknown-charset`: the charset label is not a WHATWG Encoding Standard label.
+ * - `unmappable` (notice): a character the chosen legacy charset cannot write; the encoder
+ *   sends it as its HTML character reference `&#NNNN;`, escaped, as browsers do.
+ * - `unknown-charset`: the charset label is not a WHATWG Encoding Standard label (or, for
+ *   the encoder, names a charset without an encoder: ISO-2022-JP).
  * - `invalid-url`: empty input, or (normalize) neither an absolute URL nor a path-only reference.
  * - `invalid-host`: an unclosed `[`, or a host the platform URL parser rejects.
  * - `invalid-port`: a port that is not digits, or is above 65535.
@@ -22,6 +25,7 @@ export type IssueCode =
   | 'invalid-utf8'
   | 'invalid-bytes'
   | 'lone-surrogate'
+  | 'unmappable'
   | 'unknown-charset'
   | 'invalid-url'
   | 'invalid-host'

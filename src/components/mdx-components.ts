@@ -20,6 +20,7 @@ import CharRef from './content/CharRef.astro';
 import Raw from './content/Raw.astro';
 import EncodedBy from './content/EncodedBy.astro';
 import EncoderTable from './content/EncoderTable.astro';
+import DecoderTable from './content/DecoderTable.astro';
 import BrowserSetTable from './content/BrowserSetTable.astro';
 import Resolved from './content/Resolved.astro';
 import FaqItem from './FaqItem.astro';
@@ -62,6 +63,7 @@ export const mdxComponents = {
   Raw,
   EncodedBy,
   EncoderTable,
+  DecoderTable,
   BrowserSetTable,
   Resolved,
   FaqItem,

@@ -9,7 +9,18 @@ import { CONTENT_DIR } from '../lib/content-dir.ts';
  * The files a build is made from (besides node_modules, which the lock file pins): when one
  * of them changes, the build in the output directory is stale.
  */
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// The two fixtures are read by the build: the encoding-functions page's decoder table shows
+// the real stacks' and functions' readings (components/content/DecoderTable.astro).
+const SOURCES = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tests/fixtures/servers/queries.json',
+  'tests/fixtures/encoders.json',
+];
 
 function filesIn(path: string): string[] {
   if (!existsSync(path)) return [];

@@ -126,17 +126,26 @@ const FAQ = [
   'one-letter-many-escapes',
   'emoji-sequences',
   'space-percent20-or-plus',
+  'base64-token-in-query',
+  'plus-in-email-address',
   'paste-non-latin-into-url',
   'encodeuri-vs-encodeuricomponent',
   'which-function',
   'encode-tilde-star-quote',
+  'python-quote-unicodeencodeerror',
+  'content-disposition-filename',
+  'signature-does-not-match',
   'decoded-gibberish',
   'stray-percent',
   'how-many-times-encoded',
+  'urierror-uri-malformed',
+  'java-illegal-hex-characters',
+  'go-invalid-url-escape',
   'encoded-slash-404',
   'lowercase-hex-same',
   'looks-same-counts-twice',
   'fragment-not-sent',
+  'rails-invalid-percent-encoding',
   'not-html-escaping',
 ];
 
@@ -177,6 +186,59 @@ describe('the English edition', () => {
 
 describe('live views that a claim depends on', () => {
   const input = (root: HTMLElement, id: string) => root.querySelector(`#${id} [data-role=input]`)?.text;
+
+  it('faq: the error answers show what their prose says, in every locale', () => {
+    for (const locale of ['en', 'th', 'hi', 'uk']) {
+      const root = page(`/${locale}/faq/`);
+      const differs = (id: string) =>
+        Object.fromEntries(
+          root
+            .querySelectorAll(`#${id} tr[data-stack]`)
+            .map((r) => [r.getAttribute('data-stack'), r.getAttribute('data-differs') ?? 'same']),
+        );
+      // Go's row has no q; Rails raises (a 400); Go and Tomcat drop the pair, most keep the %.
+      for (const id of ['faq-servers-go', 'faq-servers-rails']) {
+        expect(differs(id), `${locale} ${id}`).toMatchObject({
+          'go:url.ParseQuery': 'dropped',
+          'java:tomcat': 'dropped',
+          'rails:ActionDispatch::Request#GET': 'error',
+          'node:URLSearchParams': 'same',
+          'php:parse_str': 'same',
+        });
+      }
+      expect(
+        root.querySelectorAll('#faq-servers-go tr[data-stack="go:url.ParseQuery"] [data-role=pair]').map((p) => p.text),
+      ).toEqual(['page = 2']);
+      // Every stack reads the raw base64 + as a space.
+      const token = root.querySelectorAll('#faq-servers-base64 [data-role=pair]').map((p) => p.text);
+      expect(token, locale).toEqual(Array(9).fill('token = Zm9v /8='));
+      // The decoder finds both causes of URIError: a stray % (a note) and bytes that are not UTF-8 (an error).
+      expect(
+        root.querySelectorAll('#faq-decode-urierror [data-role=notice]').map((n) => n.getAttribute('data-code')),
+      ).toContain('stray-percent');
+      expect(
+        root.querySelectorAll('#faq-decode-urierror [data-role=error]').map((n) => n.getAttribute('data-code')),
+      ).toContain('invalid-utf8');
+      expect(
+        root.querySelectorAll('#faq-decode-filename [data-role=error]').map((n) => n.getAttribute('data-code')),
+      ).toContain('invalid-utf8');
+    }
+  });
+
+  it('faq: the gibberish answer encodes back into the legacy charset each locale chose', () => {
+    // What a form on a page in that charset sends (tests/e2e/legacy-charset.spec.ts checks the
+    // codec against Chromium's forms); hi shows a windows-1252 page's &#NNNN; for Devanagari.
+    const expected = {
+      en: '%EB%E0%EC%B3%ED%E0%F2',
+      uk: '%EB%E0%EC%B3%ED%E0%F2',
+      th: '%E1%A4%C1%E0%BB%AD',
+      hi: '%26%232344%3B%26%232350%3B%26%232360%3B%26%232381%3B%26%232340%3B%26%232375%3B',
+    };
+    for (const [locale, escaped] of Object.entries(expected)) {
+      const widget = page(`/${locale}/faq/`).querySelector('#faq-encode-legacy');
+      expect(widget?.querySelector('[data-role=output]')?.text.trim(), locale).toBe(escaped);
+    }
+  });
 
   it('real-world-bugs: the fix shows the request its code builds, with URLSearchParams writing +', () => {
     const root = page('/en/real-world-bugs/');

@@ -17,6 +17,7 @@ import FaqItem from '../../src/components/FaqItem.astro';
 import { useTranslations } from '../../src/i18n';
 import EncodedBy from '../../src/components/content/EncodedBy.astro';
 import EncoderTable from '../../src/components/content/EncoderTable.astro';
+import DecoderTable from '../../src/components/content/DecoderTable.astro';
 
 // The articles' figures (content/<locale>/*.mdx), rendered by the components the articles use.
 let container: AstroContainer;
@@ -67,7 +68,7 @@ describe('Esc', () => {
     expect((await figure(Esc, { text: 'न', charset: 'windows-1252' })).text).toBe('%26%232344%3B');
     expect((await figure(Esc, { text: 'नé', charset: 'windows-1252' })).text).toBe('%26%232344%3B%E9');
     await expect(container.renderToString(Esc, { props: { text: 'न', charset: 'utf-8' } })).rejects.toThrow(
-      /single-byte/,
+      /not a legacy charset/,
     );
     await expect(
       container.renderToString(Esc, { props: { text: 'न', charset: 'windows-1252', mode: 'form' } }),
@@ -226,7 +227,7 @@ describe('EncodedBy', () => {
   });
 
   it('stops the build for an unknown function or a text the function refuses', async () => {
-    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:escape', text: 'a' } })).rejects.toThrow(
+    await expect(container.renderToString(EncodedBy, { props: { fn: 'js:unescape', text: 'a' } })).rejects.toThrow(
       /unknown function/,
     );
     await expect(
@@ -277,5 +278,53 @@ describe('EncoderTable', () => {
     const root = await table('uk');
     expect(root.querySelector('caption')?.text).toBe(useTranslations('uk')('encodingFunctions.caption'));
     expect(root.querySelector('tr[data-encoder="js:encodeURIComponent"] td:last-child')?.text).toBe('кидає URIError');
+  });
+});
+
+describe('DecoderTable', () => {
+  let routed: AstroContainer;
+  beforeAll(async () => {
+    routed = await routedContainer();
+  });
+  const table = async (locale: string) =>
+    parse(
+      await routed.renderToString(DecoderTable, {
+        request: new Request(`http://localhost/${locale}/encoding-functions/`),
+      }),
+    );
+  // The recordings the table is built from, read here on their own.
+  const stacks = JSON.parse(readFileSync(new URL('../fixtures/servers/queries.json', import.meta.url), 'utf8')) as {
+    $meta: { stacks: Record<string, string> };
+  };
+  const functions = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import.meta.url), 'utf8')) as {
+    $decoders: Record<string, unknown>;
+  };
+
+  it('has a row for every recorded stack and decoding function, and marks every escape as an input', async () => {
+    const root = await table('en');
+    const rows = root.querySelectorAll('tr[data-decoder]').map((r) => r.getAttribute('data-decoder'));
+    expect(rows.sort()).toEqual([...Object.keys(stacks.$meta.stacks), ...Object.keys(functions.$decoders)].sort());
+    expect(
+      root
+        .querySelectorAll('th code, td code')
+        .filter((c) => /%[0-9A-F]{2}/.test(c.text) && c.getAttribute('data-codec') !== 'input'),
+    ).toEqual([]);
+  });
+
+  it('says what the real stacks did: Rails answers 400 to a stray %, PHP hands on raw bytes', async () => {
+    const root = await table('en');
+    const cell = (id: string, question: string) =>
+      root.querySelector(`tr[data-decoder="${id}"] td[data-question="${question}"]`)?.text;
+    expect(cell('rails:ActionDispatch::Request#GET', 'stray')).toBe(
+      'fails: ActionController::BadRequest, answered with 400',
+    );
+    expect(cell('php:parse_str', 'invalid')).toBe('the raw bytes');
+    expect(cell('js:decodeURIComponent', 'plus')).toBe('a plus sign');
+  });
+
+  it('words its cells in the page language', async () => {
+    const root = await table('uk');
+    expect(root.querySelector('caption')?.text).toBe(useTranslations('uk')('encodingFunctions.decCaption'));
+    expect(root.querySelector('tr[data-decoder="php:parse_str"] td[data-question="invalid"]')?.text).toBe('байти як є');
   });
 });

@@ -137,6 +137,48 @@ describe('Encode', () => {
   });
 });
 
+describe('Encode: charsets, every byte, lines', () => {
+  it('writes ламінат for a windows-1251 page and แคมเปญ for a windows-874 one, in the static HTML', async () => {
+    expect(text(await render(Encode, { value: 'ламінат', charset: 'windows-1251' }), '[data-role=output]')).toBe(
+      '%EB%E0%EC%B3%ED%E0%F2',
+    );
+    const root = await render(Encode, { value: 'แคมเปญ', charset: 'windows-874' }, 'th');
+    expect(text(root, '[data-role=output]')).toBe('%E1%A4%C1%E0%BB%AD');
+    expect(root.querySelector('select[name=charset] option[selected]')?.getAttribute('value')).toBe('windows-874');
+  });
+
+  it('offers only what it can encode: no ISO-2022-JP, no UTF-16', async () => {
+    const values = (await render(Encode, { value: 'x' }))
+      .querySelectorAll('select[name=charset] option')
+      .map((o) => o.getAttribute('value'));
+    expect(values[0]).toBe('utf-8');
+    expect(values).toContain('shift_jis');
+    expect(values).not.toContain('iso-2022-jp');
+    expect(values).not.toContain('utf-16le');
+  });
+
+  it("notes a character the charset cannot write, in the reader's language", async () => {
+    const root = await render(Encode, { value: 'ціна €', charset: 'koi8-u' }, 'uk');
+    expect(text(root, '[data-role=output]')).toBe('%C3%A6%CE%C1%20%26%238364%3B');
+    expect(root.querySelector('[data-role=notice][data-code=unmappable]')?.textContent).toContain('позиції 6');
+  });
+
+  it('escapes every byte with the all set', async () => {
+    expect(text(await render(Encode, { value: 'ab', mode: 'all' }), '[data-role=output]')).toBe('%61%62');
+  });
+
+  it('line by line: a list in, a list out, the bad line noted with its number', async () => {
+    const root = await render(Encode, { value: 'a b\nx\uD800\nц', lines: true, charset: 'windows-1251' });
+    expect(text(root, '[data-role=output]')).toBe('a%20b\n\n%F6');
+    const error = root.querySelector('[data-role=error][data-code=lone-surrogate]');
+    expect(error?.textContent).toContain('Line 2:');
+  });
+
+  it('stops the build on a charset it does not offer', async () => {
+    await expect(render(Encode, { value: 'x', charset: 'iso-2022-jp' })).rejects.toThrow(/not a charset/);
+  });
+});
+
 describe('Decode', () => {
   it('reads Fu%C3%9Fball as UTF-8, and as windows-1252 when asked', async () => {
     expect(text(await render(Decode, { value: 'Fu%C3%9Fball' }), '[data-role=output]')).toBe('Fußball');
@@ -145,9 +187,10 @@ describe('Decode', () => {
     expect(root.querySelector('select[name=charset] option[selected]')?.getAttribute('value')).toBe('windows-1252');
   });
 
-  it('offers the legacy charsets, UTF-8 first and chosen by default', async () => {
+  it('offers every WHATWG encoding in groups, the six common ones first, UTF-8 chosen by default', async () => {
     const root = await render(Decode, { value: 'x' });
-    expect(root.querySelectorAll('select[name=charset] option').map((o) => o.getAttribute('value'))).toEqual([
+    const values = root.querySelectorAll('select[name=charset] option').map((o) => o.getAttribute('value'));
+    expect(values.slice(0, 6)).toEqual([
       'utf-8',
       'windows-1251',
       'koi8-u',
@@ -155,6 +198,11 @@ describe('Decode', () => {
       'windows-874',
       'windows-1252',
     ]);
+    // Every encoding of the standard but `replacement` and `x-user-defined`, each once, each known to the platform.
+    expect(values.length).toBe(38);
+    expect(new Set(values).size).toBe(38);
+    for (const v of values) expect(new TextDecoder(v!).encoding).toBe(v);
+    expect(root.querySelectorAll('select[name=charset] > optgroup').length).toBe(6);
     expect(root.querySelector('select[name=charset] option[selected]')?.getAttribute('value')).toBe('utf-8');
     expect(text(root, 'select[name=charset] option[value=windows-1252]')).toContain('ISO-8859-1');
   });
@@ -579,7 +627,9 @@ describe('Functions', () => {
     // PHP strings cannot hold one.
     expect(row('php:urlencode').querySelector('[data-role=error]')?.text).toContain('PHP');
     expect(root.querySelectorAll('[data-role=error][data-code=lone-surrogate]')).toHaveLength(11);
-    expect(root.querySelectorAll('[data-role=notice][data-code=lone-surrogate]')).toHaveLength(3);
+    // escape() writes it as a code unit of its own, which is a notice too.
+    expect(row('js:escape').querySelector('[data-role=encoded]')?.text).toBe(escape('ab\uD800c'));
+    expect(root.querySelectorAll('[data-role=notice][data-code=lone-surrogate]')).toHaveLength(4);
   });
 
   it('shows at most 200,000 characters of a result and says so', async () => {
@@ -588,7 +638,10 @@ describe('Functions', () => {
     const row = root.querySelector('tr[data-encoder="python:quote"]') as HTMLElement;
     expect(row.querySelector('[data-role=encoded]')?.text).toBe(encodeURIComponent(value).slice(0, 200_000));
     expect(row.querySelector('[data-role=cut]')?.text).toContain('200,000');
-    expect(root.querySelectorAll('[data-role=cut]')).toHaveLength(ids.length);
+    // Every row but escape(), which writes é as three characters (Latin-1), not six: 120,000 in all.
+    expect(escape(value)).toHaveLength(120_000);
+    expect(root.querySelectorAll('[data-role=cut]')).toHaveLength(ids.length - 1);
+    expect(root.querySelector('tr[data-encoder="js:escape"] [data-role=cut]')).toBeNull();
     // The figure as each language writes it: Hindi groups by lakhs, Ukrainian with a no-break space.
     const cutIn = async (locale: string) =>
       (await render(Functions, { value }, locale)).querySelector('tr[data-encoder="python:quote"] [data-role=cut]')

@@ -28,6 +28,7 @@ const inBrowser = (p: Page, text: string) =>
       'js:encodeURIComponent': run(() => encodeURIComponent(s)),
       'js:encodeURI': run(() => encodeURI(s)),
       'js:URLSearchParams': new URLSearchParams({ q: s }).toString().slice(2),
+      'js:escape': escape(s),
     };
   }, text);
 
@@ -49,7 +50,7 @@ for (const locale of ['en', 'uk']) {
           await expect(encoded(w, id)).toHaveText(real[id]?.[text] as string);
         }
       }
-      await expect(w.locator('[data-role=summary]')).toContainText('14');
+      await expect(w.locator('[data-role=summary]')).toContainText('15');
     });
 
     test('a lone surrogate gets a notice in each row, with its position', async ({ page: p }) => {
@@ -129,7 +130,7 @@ test('1 MB of text stays responsive: each cell shows 200,000 characters and Copy
   expect(work).toBeLessThan(10_000);
   expect(wall).toBeLessThan(30_000);
   expect(await encoded(w, 'python:quote').evaluate((e) => e.textContent?.length)).toBe(200_000);
-  await expect(w.locator('[data-role=cut]')).toHaveCount(14);
+  await expect(w.locator('[data-role=cut]')).toHaveCount(15);
   await row(w, 'js:encodeURIComponent').locator('[data-action=copy-encoded]').click();
   const copied = await p.evaluate(() => navigator.clipboard.readText());
   expect(copied.length).toBe(await p.evaluate((s) => encodeURIComponent(s).length, big));
@@ -152,7 +153,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const w = p.locator('#functions-main');
     await ready(w);
     await setValue(w.locator('[data-role=input]'), `${'ламінат'.repeat(30)}{U+D800}`);
-    await expect(w.locator('[data-code=lone-surrogate]')).toHaveCount(14);
+    await expect(w.locator('[data-code=lone-surrogate]')).toHaveCount(15);
     const axe = await new AxeBuilder({ page: p })
       .include('#functions-main')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

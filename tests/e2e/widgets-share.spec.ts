@@ -208,7 +208,7 @@ test('the language switcher carries the state a shared widget shows now, edits i
   await w.locator('input[name=mode][value=url]').check();
   await page.locator('language-switcher summary').click();
   await uk.click();
-  await expect(page).toHaveURL(/\/uk\/tools\/#tool-encode\?value=edited&mode=url$/);
+  await expect(page).toHaveURL(/\/uk\/tools\/#tool-encode\?value=edited&mode=url&charset=utf-8&lines=$/);
   await expect(page.locator('#tool-encode [data-role=input]')).toHaveValue('edited');
   await expect(page.locator('#tool-encode input[name=mode][value=url]')).toBeChecked();
 });
@@ -248,7 +248,9 @@ test('a lone surrogate survives a share link (version 2), and so do backslashes'
   // A link without lone surrogates is written as before (version 1): a backslash as it is.
   await setValue(w.locator('[data-role=input]'), 'C:\\x');
   await w.locator('[data-action=share]').click();
-  expect(await w.locator('[data-role=share-url]').inputValue()).toMatch(/#tool-encode\?value=C%3A%5Cx&mode=component$/);
+  expect(await w.locator('[data-role=share-url]').inputValue()).toMatch(
+    /#tool-encode\?value=C%3A%5Cx&mode=component&charset=utf-8&lines=$/,
+  );
 });
 
 test('escapes that are not UTF-8 in a link written by hand arrive as written', async ({ page }) => {
@@ -291,6 +293,6 @@ test('a field a share link leaves out takes its default, whatever its kind', asy
   // The links the widget writes name every field, an unticked box as empty.
   await w.locator('[data-action=share]').click();
   expect(await w.locator('[data-role=share-url]').inputValue()).toMatch(
-    /\?value=%25E1%25A4%25C1%25E0%25BB%25AD&mode=form&charset=windows-874&invalid=$/,
+    /\?value=%25E1%25A4%25C1%25E0%25BB%25AD&mode=form&charset=windows-874&invalid=&lines=$/,
   );
 });

@@ -141,5 +141,10 @@ export function measurePages(pages: BuiltPage[]): PageScripts[] {
   });
 }
 
-/** A page's route, the same in every locale: `tools` for /th/tools/, '' for a home page. */
-export const routeOf = (path: string) => path.split('/')[2] ?? '';
+/** A page's route, the same in every locale: `tools` for /th/tools/, `home` for a home page. */
+export const routeOf = (path: string): string => {
+  // `/en/faq/` → `faq`; a locale's home page → `home`; a page outside the locales (`/`,
+  // `/404.html`) → its path, so no two kinds of page share a ceiling.
+  const route = path.split('/')[2];
+  return route === undefined ? path : route || 'home';
+};

@@ -18,9 +18,12 @@ import {
   normalize,
   parseFormPairs,
   parseUrl,
+  readQuery,
   rfc3986Allows,
   type EncoderId,
+  type StackId,
 } from '../../src/codec/index.ts';
+import { legacyEncoded } from '../../src/components/content/figures.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const fixture = (name: string) =>
@@ -33,7 +36,32 @@ const servers = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'se
   $meta: { stacks: Record<string, string> };
   readings: Record<string, Record<string, { params?: [unknown, unknown[]][]; error?: string; status?: number }>>;
 };
+// What each stack that routes on a path of its own read from each request target: { readings: { [target]: { [stack]: reading } } }.
+const paths = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'servers', 'paths.json'), 'utf8')) as {
+  readings: Record<
+    string,
+    Record<string, { path?: string; self?: string; uri?: string; mux?: number; location?: string; status?: number }>
+  >;
+};
+// What Debian's Node 20 and the project's Node 24 write for a path with ^ (scripts/fixtures/node-url/).
+const nodeUrl = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'node-url-paths.json'), 'utf8')) as {
+  readings: { version: string; paths: Record<string, string> }[];
+};
 const functions = fixture('encoders.json');
+// The error messages and results of scripts/fixtures/errors/generate.sh: { [runtime]: { [call]: result | { error } } }.
+const errors = fixture('errors.json');
+/** The FAQ as written in every locale: the messages it quotes must be the runtimes' own. */
+const faqs = ['en', 'th', 'hi', 'uk'].map(
+  (locale) => [locale, readFileSync(path.join(root, 'content', locale, 'faq.mdx'), 'utf8')] as const,
+);
+const quotedInEveryFaq = (text: string) => {
+  for (const [locale, faq] of faqs) expect(faq, `${locale}/faq.mdx quotes ${text}`).toContain(text);
+};
+const raised = (runtime: string, call: string) => {
+  const result = errors[runtime]?.[call] as { error?: string } | undefined;
+  if (typeof result?.error !== 'string') throw new Error(`${runtime}: ${call} raised nothing in the fixture`);
+  return result.error;
+};
 const decoders = functions.$decoders as Record<string, Record<string, unknown>>;
 
 const model = (id: EncoderId, text: string) => {
@@ -46,6 +74,9 @@ const canonical = (url: string, policy = {}) => {
   return r.canonical;
 };
 const serverStacks = Object.keys(servers.$meta.stacks);
+/** Every stack's reading of `query`, or of the path `target`, by stack id. */
+const readings = (query: string) => servers.readings[query] ?? {};
+const pathReadings = (target: string) => paths.readings[target] ?? {};
 /** What `stack` read for `q` from `query`: its value, or the stack's error when it raised. */
 const serverQ = (stack: string, query: string) => {
   const reading = servers.readings[query]?.[stack];
@@ -66,6 +97,63 @@ describe('encoding-sets', () => {
     const link = 'https://example.com/a[1]#x#y';
     expect(encode(link, 'url')).toEqual({ ok: true, value: link });
     expect(new URL(link).href).toBe(link);
+  });
+
+  // #component-set, the ; row: data to most stacks; Tomcat drops a path parameter, Rack and Rails
+  // split a query pair at it, Go drops the pair.
+  test('; ends a path segment only to Tomcat, and a query pair only to Rack and Rails; Go drops the pair', () => {
+    for (const [stack, reading] of Object.entries(pathReadings('/a;b/c'))) {
+      if (stack === 'java:tomcat') expect(reading).toMatchObject({ path: '/a/c' });
+      else expect(reading.self ?? reading.path, stack).toBe('/a;b/c');
+    }
+    const apart = ['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET'];
+    for (const stack of serverStacks.filter((s) => !apart.includes(s)))
+      expect(readings('a=1;b=2')[stack], stack).toEqual({ params: [['a', ['1;b=2']]] });
+    expect(readings('a=1;b=2')['go:url.ParseQuery']).toMatchObject({ params: [] });
+    for (const stack of apart.slice(1))
+      expect(readings('a=1;b=2')[stack], stack).toEqual({
+        params: [
+          ['a', ['1']],
+          ['b', ['2']],
+        ],
+      });
+  });
+
+  // #component-set: "a parameter name must also escape =, which in a value is data after the first one".
+  test('every stack reads a second = as part of the value', () => {
+    for (const stack of serverStacks) expect(readings('a==')[stack], stack).toEqual({ params: [['a', ['=']]] });
+  });
+
+  // #component-set: . and .. pass the component set unchanged, and escaping the dots does not stop
+  // the URL parser (or Tomcat) from resolving them.
+  test('.. survives the component set, and %2E%2E is resolved as a dot segment', () => {
+    expect(encode('..', 'component')).toEqual({ ok: true, value: '..' });
+    expect(browserResolve('https://example.com/files/%2E%2E/admin')).toEqual({
+      ok: true,
+      href: 'https://example.com/admin',
+    });
+    expect(pathReadings('/a/../b')['java:tomcat']).toMatchObject({ path: '/b' });
+  });
+
+  // #plus-and-space: plain percent-decoders keep +, form decoders run over a path turn it into a
+  // space, and no path reader measured reads + as a space.
+  test('unquote, rawurldecode and PathUnescape keep +; urldecode and URLDecoder make it a space; paths keep +', () => {
+    for (const fn of ['js:decodeURIComponent', 'python:unquote', 'php:rawurldecode', 'go:url.PathUnescape'])
+      expect(decoders[fn]?.['a+b%20c'], fn).toBe('a+b c');
+    for (const fn of ['php:urldecode', 'java:URLDecoder.decode']) expect(decoders[fn]?.['a+b%20c'], fn).toBe('a b c');
+    const plus = pathReadings('/x+y');
+    expect(Object.keys(plus)).toHaveLength(6);
+    for (const [stack, reading] of Object.entries(plus))
+      expect([reading.path, reading.self ?? '/x+y'], stack).toEqual(['/x+y', '/x+y']);
+  });
+
+  // #browser-sets: "the URL of Node 24 ... follows [the standard's sets] ... Node 20 still leaves [^] raw in a path".
+  test('the standard escapes ^ in a path; Node 24 does, Node 20 does not', () => {
+    expect(browserEncode('a^b', 'path')).toMatchObject({ value: 'a%5Eb' });
+    const byMajor = Object.fromEntries(nodeUrl.readings.map((r) => [r.version.split('.')[0], r.paths['http://h/a^b']]));
+    expect(byMajor).toEqual({ v20: '/a^b', v24: '/a%5Eb' });
+    const running = nodeUrl.readings.find((r) => r.version === process.version);
+    if (running) expect(new URL('http://h/a^b').pathname).toBe(running.paths['http://h/a^b']);
   });
 
   // #form-set: form encoders differ on ~ and *.
@@ -90,10 +178,16 @@ describe('encoding-sets', () => {
   });
 
   // #mistake-legacy-charsets: servers disagree about bytes that are not UTF-8.
-  test('Node, Python and Django write U+FFFD, PHP and Go pass the bytes on, Rails refuses the request', () => {
-    for (const stack of ['node:URLSearchParams', 'python:parse_qsl', 'django:QueryDict'])
+  test('Node, Express, Python, Django and Tomcat write U+FFFD, PHP, Go and Rack pass the bytes on, Rails refuses the request', () => {
+    for (const stack of [
+      'node:URLSearchParams',
+      'node:querystring',
+      'python:parse_qsl',
+      'django:QueryDict',
+      'java:tomcat',
+    ])
       expect(serverQ(stack, 'q=caf%E9'), stack).toBe('caf\uFFFD');
-    for (const stack of ['php:parse_str', 'go:url.ParseQuery'])
+    for (const stack of ['php:parse_str', 'go:url.ParseQuery', 'rack:parse_query'])
       expect(serverQ(stack, 'q=caf%E9'), stack).toEqual({ bytes: '636166e9' });
     expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({
       error: expect.stringMatching(/^ActionController::BadRequest/),
@@ -104,7 +198,171 @@ describe('encoding-sets', () => {
   });
 });
 
+describe('encoding-functions', () => {
+  const nodeUrl = fixture('node-url.json') as unknown as {
+    runs: { node: string; href: Record<string, string>; urlParse: { exists: boolean; notAUrl?: null } }[];
+  };
+  const run = (major: number) => nodeUrl.runs.find((r) => r.node.startsWith(`v${major}.`))!;
+  const byteStrings = functions.$byteStrings as Record<string, Record<string, string>>;
+
+  // Intro and #php: PHP, Go and Ruby escape the bytes a string holds, UTF-8 or not.
+  test("PHP, Go and Ruby escape windows-1251 bytes and a lone surrogate's WTF-8 bytes as they are", () => {
+    const cp1251 = 'EBE0ECB3EDE0F2';
+    expect(Object.keys(byteStrings).sort()).toEqual([
+      'go:url.PathEscape',
+      'go:url.QueryEscape',
+      'php:rawurlencode',
+      'php:urlencode',
+      'ruby:CGI.escape',
+      'ruby:ERB::Util.url_encode',
+    ]);
+    for (const written of Object.values(byteStrings)) {
+      // What the page shows (<Esc charset>): ламінат in windows-1251, escaped by the codec.
+      expect(written[cp1251]).toBe(legacyEncoded('test', 'ламінат', 'windows-1251'));
+      expect(written.EDA080).toBe('%ED%A0%80');
+    }
+    expect(encode('ламінат', 'component')).not.toEqual({ ok: true, value: byteStrings['php:urlencode']![cp1251] });
+  });
+
+  // #javascript: "Node 24 writes a ^ in a path as %5E, while Node 20 leaves it raw".
+  test('Node 24 escapes ^ in a path, as the current URL Standard does, and Node 20 leaves it raw', () => {
+    const input = 'http://h/a^b|c[d]{e}`f';
+    expect(browserEncode('^', 'path')).toMatchObject({ ok: true, value: '%5E' });
+    expect(run(24).href[input]).toContain('/a%5Eb');
+    expect(run(20).href[input]).toContain('/a^b');
+    expect(new URL(input).pathname.startsWith(process.versions.node.startsWith('20.') ? '/a^b' : '/a%5Eb')).toBe(true);
+  });
+
+  // #javascript: URL.parse returns null where new URL throws; Node 22.1 and 20.18 have it.
+  test('URL.parse returns null for text that is not a URL, in both Nodes, where new URL throws', () => {
+    for (const r of nodeUrl.runs) expect(r.urlParse).toMatchObject({ exists: true, notAUrl: null });
+    expect(URL.parse('not a url')).toBeNull();
+    expect(() => new URL('not a url')).toThrow(TypeError);
+  });
+
+  // #at-a-glance, the decoder table: "the plain decoders (...) keep it a plus sign".
+  test('decodeURIComponent, unquote, rawurldecode and url.PathUnescape keep + a plus sign', () => {
+    for (const id of ['js:decodeURIComponent', 'python:unquote', 'php:rawurldecode', 'go:url.PathUnescape'])
+      expect([id, decoders[id]?.['a+b']]).toEqual([id, 'a+b']);
+  });
+
+  // #which-one: the builders, run once each (tests/fixtures/builders.json).
+  const builders = fixture('builders.json') as unknown as Record<string, string | { error: string }> & {
+    $meta: { segment: string; value: string };
+  };
+  const built = (id: string) => new URL(builders[id] as string);
+
+  test("every builder but Java's URI constructor puts the value in the query so that a form parser reads it back whole", () => {
+    const { value } = builders.$meta;
+    const ids = [
+      'js:URL',
+      'python:urlunsplit',
+      'python:requests',
+      'java:URI+URLEncoder',
+      'php:http_build_query',
+      'go:url.URL',
+      'dotnet:UriBuilder',
+      'ruby:URI::HTTPS.build',
+    ];
+    for (const id of ids) expect([id, built(id).searchParams.get('q')]).toEqual([id, value]);
+    // new URI(scheme, host, path, "q=C++ & C#…", null): + and & raw, so q is C and three spaces, then a second pair.
+    expect(parseFormPairs(built('java:URI').search.slice(1))).toEqual([
+      ['q', 'C   '],
+      [' C# 50%', ''],
+    ]);
+  });
+
+  test("with the segment escaped (or in Go's RawPath) the builders keep it one segment; the pathname setter, Go's Path and Java's URI split it at /", () => {
+    const { segment } = builders.$meta;
+    const last = (id: string) => decodeURIComponent(built(id).pathname.split('/').at(-1)!);
+    for (const id of [
+      'js:URL',
+      'python:urlunsplit',
+      'python:requests',
+      'php:http_build_query',
+      'dotnet:UriBuilder',
+      'ruby:URI::HTTPS.build',
+    ])
+      expect([id, last(id)]).toEqual([id, segment]);
+    // Go's PathEscape leaves + raw, which a path reads as a plus sign.
+    expect(last('go:url.URL')).toBe(segment);
+    for (const id of ['js:URL.pathname-raw', 'go:url.URL-path', 'java:URI'])
+      expect([id, built(id).pathname.split('/').length]).toEqual([id, 4]);
+    expect(builders['ruby:URI.encode_uri_component']).toEqual({ error: expect.stringMatching(/^absent in Ruby 3\.1/) });
+  });
+
+  // #javascript: escape()'s Latin-1 escape is invalid UTF-8 to every server stack; + stays raw.
+  test("every server stack reads escape()'s %E9 as invalid UTF-8: U+FFFD, the raw byte or a 400", () => {
+    expect(model('js:escape', 'é')).toBe('%E9');
+    expect(model('js:escape', '+')).toBe('+');
+    for (const stack of serverStacks) {
+      const read = serverQ(stack, 'q=%E9');
+      expect([
+        stack,
+        read === '\uFFFD' || JSON.stringify(read) === '{"bytes":"e9"}' || (read as { status?: number }).status === 400,
+      ]).toEqual([stack, true]);
+    }
+  });
+
+  // #python: "Before Python 3.7 all three escaped ~ ... between 3.6 and 3.7" (tests/fixtures/python-versions.json).
+  test('Python escaped ~ in quote, quote_plus and urlencode up to 3.6, and leaves it raw from 3.7', () => {
+    const runs = (
+      fixture('python-versions.json') as unknown as {
+        runs: { python: string; quote: string; quote_plus: string; urlencode: string }[];
+      }
+    ).runs;
+    const tilde = encode('~', 'form');
+    expect(tilde).toEqual({ ok: true, value: '%7E' });
+    expect(runs.map((r) => r.python.split('.').slice(0, 2).join('.'))).toEqual(
+      expect.arrayContaining(['2.7', '3.6', '3.7', '3.13']),
+    );
+    for (const r of runs) {
+      const [major, minor] = r.python.split('.').map(Number) as [number, number];
+      const expected = major === 3 && minor >= 7 ? '~' : tilde.ok && tilde.value;
+      expect([r.python, r.quote, r.quote_plus, r.urlencode]).toEqual([r.python, expected, expected, expected]);
+    }
+  });
+
+  // #go: since Go 1.17 ParseQuery drops a pair holding a raw ; and returns an error.
+  test('Go 1.19 read nothing from a=1;b=2 and returned an error about the semicolon', () => {
+    expect(servers.readings['a=1;b=2']?.['go:url.ParseQuery']).toEqual({
+      params: [],
+      warning: 'invalid semicolon separator in query',
+    });
+    expect(servers.$meta.stacks['go:url.ParseQuery']).toMatch(/go1\.(1[7-9]|[2-9]\d)/);
+  });
+
+  // #java: URLEncoder and the WHATWG form serializer write every ASCII character the same.
+  test("Java's URLEncoder and URLSearchParams agree on every printable ASCII character", () => {
+    const ascii = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+    for (const c of ascii)
+      expect([c, functions['java:URLEncoder.encode']?.[c]]).toEqual([c, functions['js:URLSearchParams']?.[c]]);
+  });
+});
+
 describe('percent-encoding', () => {
+  // #why-it-exists: & and = are the form convention; Rack and Rails also split at ;, Go drops the pair.
+  test('name=value&... is read alike by every stack, and ; is where they part', () => {
+    for (const stack of serverStacks)
+      expect(readings('a=1&&b=2')[stack], stack).toEqual({
+        params: [
+          ['a', ['1']],
+          ['b', ['2']],
+        ],
+      });
+    const apart = serverStacks.filter(
+      (stack) => JSON.stringify(readings('a=1;b=2')[stack]) !== JSON.stringify({ params: [['a', ['1;b=2']]] }),
+    );
+    expect(apart).toEqual(['go:url.ParseQuery', 'rack:parse_query', 'rails:ActionDispatch::Request#GET']);
+  });
+
+  // #character-classes: "RFC 3986 lets a query or a fragment hold a raw / or ?, and a path segment a raw :, @ or sub-delimiter".
+  test('RFC 3986 allows / and ? raw in a query and a fragment, and : @ and the sub-delimiters in a path', () => {
+    for (const part of ['query', 'fragment'] as const)
+      for (const c of ['/', '?']) expect(rfc3986Allows(part, c), `${part} ${c}`).toBe(true);
+    for (const c of [':', '@', ..."!$&'()*+,;="]) expect(rfc3986Allows('path', c), c).toBe(true);
+  });
+
   // #character-classes: "[ and ] may appear raw just around an IPv6 address in the host".
   test('RFC 3986 allows [ ] raw in no part but the host, where they hold an IPv6 address', () => {
     for (const part of ['userinfo', 'path', 'special-query', 'query', 'fragment'] as const) {
@@ -166,6 +424,52 @@ describe('analytics-normalization', () => {
     }
   });
 
+  // #two-models: dot segments are resolved as a browser resolves them; Tomcat and Go's ServeMux
+  // resolve them too, Node keeps the raw path, WSGI decodes and keeps them.
+  test('/a/%2E%2E/b: /b to the normalizer, the browser, Tomcat and a ServeMux; as sent to Node and WSGI', () => {
+    expect(canonical('/a/%2E%2E/b')).toBe('/b');
+    expect(browserResolve('https://h/a/%2E%2E/b')).toEqual({ ok: true, href: 'https://h/b' });
+    const r = pathReadings('/a/%2E%2E/b');
+    expect(r['java:tomcat']).toMatchObject({ path: '/b' });
+    expect(r['go:net/http']).toMatchObject({ mux: 301, location: '/b' });
+    expect(r['node:http']).toEqual({ path: '/a/%2E%2E/b' });
+    for (const stack of ['python:wsgiref', 'django:QueryDict']) expect(r[stack], stack).toEqual({ path: '/a/../b' });
+  });
+
+  // #two-models: the RFC 3986 model writes http(s) hosts as the URL Standard does and removes empty pairs.
+  test('the RFC 3986 model canonicalizes 0x7f.1 and Straße, and removes empty pairs', () => {
+    expect(canonical('http://0x7f.1/', { model: 'rfc3986' })).toBe('http://127.0.0.1/');
+    expect(canonical('http://Straße.example/', { model: 'rfc3986' })).toBe('http://xn--strae-oqa.example/');
+    expect(canonical('/s?a=1&&b=2', { model: 'rfc3986' })).toBe('/s?a=1&b=2');
+  });
+
+  // #default-rules: empty pairs are skipped by all nine stacks; a stray % in a path gets a 400 from Go
+  // and Tomcat, while its escape is read as a %.
+  test('empty pairs are nothing to every stack; /50% is a 400 to Go and Tomcat, /50%25 is not', () => {
+    for (const stack of serverStacks) {
+      expect(readings('a=1&&b=2')[stack], stack).toEqual({
+        params: [
+          ['a', ['1']],
+          ['b', ['2']],
+        ],
+      });
+      for (const query of ['&a=1', 'a=1&'])
+        expect(readings(query)[stack], `${stack} ${query}`).toEqual({ params: [['a', ['1']]] });
+    }
+    expect(canonical('/50%')).toBe('/50%25');
+    const raw = pathReadings('/50%');
+    expect([raw['go:net/http'], raw['java:tomcat']]).toEqual([{ status: 400 }, { status: 400 }]);
+    const escaped = pathReadings('/%25');
+    expect([escaped['go:net/http']?.path, escaped['java:tomcat']?.path]).toEqual(['/%', '/%']);
+  });
+
+  // #reserved-stay-encoded: "every form parser reads ?next=%2Flanding and ?next=/landing as the same value".
+  test('all nine stacks read an escaped slash in a query value as a slash', () => {
+    for (const stack of serverStacks)
+      expect([stack, readings('q=x%2Fy')[stack]]).toEqual([stack, readings('q=x/y')[stack]]);
+    expect(readings('q=x/y')['go:url.ParseQuery']).toEqual({ params: [['q', ['x/y']]] });
+  });
+
   // #decoded-exports: a decoded & cannot be told from a real one.
   test('decoding R%26D makes a different request', () => {
     expect(canonical('/search?q=R%26D')).not.toBe(canonical('/search?q=R&D'));
@@ -216,9 +520,259 @@ describe('faq', () => {
     expect(browserResolve('https://Пример.рф/')).toEqual({ ok: true, href: 'https://xn--e1afmkfd.xn--p1ai/' });
     expect(new URL('foo://ж/').href).toBe('foo://%D0%B6/');
   });
+
+  // #urierror-uri-malformed: V8's message for a stray % and for bytes that are not UTF-8; URLSearchParams never throws.
+  test('decodeURIComponent throws "URIError: URI malformed" in Node and Chromium; URLSearchParams keeps the % and writes U+FFFD', () => {
+    const legacyCafe = legacyEncoded('test', 'café', 'windows-1252');
+    expect(legacyCafe).toBe('caf%E9');
+    for (const runtime of ['node', 'chromium']) {
+      for (const call of [
+        "decodeURIComponent('50%off')",
+        "decodeURIComponent('caf%E9')",
+        "decodeURI('50%off')",
+        "encodeURIComponent('\\ud83d')",
+      ]) {
+        expect(raised(runtime, call), `${runtime} ${call}`).toBe('URIError: URI malformed');
+      }
+    }
+    expect(() => decodeURIComponent('50%off')).toThrow(new URIError('URI malformed'));
+    expect(() => decodeURIComponent(legacyCafe)).toThrow(URIError);
+    expect(() => encodeURIComponent('\ud83d')).toThrow(URIError);
+    expect(new URLSearchParams(`q=50%off&r=${legacyCafe}`).get('q')).toBe('50%off');
+    expect(new URLSearchParams(`r=${legacyCafe}`).get('r')).toBe('caf\uFFFD');
+    expect(new URL(`https://shop.example/?q=50%off&r=${legacyCafe}`).searchParams.get('q')).toBe('50%off');
+    quotedInEveryFaq('`URIError: URI malformed`');
+  });
+
+  // #java-illegal-hex-characters: URLDecoder's two messages; Tomcat has decoded the parameter already.
+  test("URLDecoder's messages, Tomcat's decoded %25, and URLEncoder's output as the form mode writes it", () => {
+    const illegal = raised('java', 'URLDecoder.decode("50%off", UTF_8)');
+    expect(illegal).toBe(
+      'java.lang.IllegalArgumentException: URLDecoder: Illegal hex characters in escape (%) pattern - Error at index 0 in: "of"',
+    );
+    quotedInEveryFaq(illegal);
+    quotedInEveryFaq('`URLDecoder: Illegal hex characters in escape (%) pattern`');
+    const trailing = raised('java', 'URLDecoder.decode("100%", UTF_8)').replace(
+      'java.lang.IllegalArgumentException: ',
+      '',
+    );
+    expect(trailing).toBe('URLDecoder: Incomplete trailing escape (%) pattern');
+    quotedInEveryFaq(trailing);
+    expect(serverQ('java:tomcat', `q=${encodeURIComponent('100%')}`)).toBe('100%');
+    expect(errors.java?.['URLEncoder.encode("50% off", UTF_8)']).toBe(model('java:URLEncoder.encode', '50% off'));
+    expect(errors.java?.['URLDecoder.decode(URLEncoder.encode("50% off", UTF_8), UTF_8)']).toBe('50% off');
+    expect(encode('50% off', 'form')).toEqual({ ok: true, value: model('java:URLEncoder.encode', '50% off') });
+  });
+
+  // #go-invalid-url-escape: net/url's message, ParseQuery dropping the pair, net/http's 400 for a path.
+  test('Go says invalid URL escape "%of", r.URL.Query() drops q, and net/http refuses such a path', () => {
+    expect(raised('go', 'url.QueryUnescape("%zz")')).toBe('invalid URL escape "%zz"');
+    quotedInEveryFaq('`invalid URL escape "%zz"`');
+    for (const call of ['url.QueryUnescape("50%off")', 'url.PathUnescape("50%off")'])
+      expect(raised('go', call), call).toBe('invalid URL escape "%of"');
+    const wrapped = raised('go', 'url.Parse("https://shop.example/sale/50%off")');
+    expect(wrapped).toBe('parse "https://shop.example/sale/50%off": invalid URL escape "%of"');
+    quotedInEveryFaq(wrapped);
+    expect(errors.go?.['url.ParseQuery("q=50%off&page=2")']).toEqual({
+      error: 'invalid URL escape "%of"',
+      value: '{"page":["2"]}',
+    });
+    expect(readQuery('go:url.ParseQuery', 'q=50%off&page=2')).toMatchObject({ params: [['page', ['2']]] });
+    const paths = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'servers', 'paths.json'), 'utf8')) as {
+      readings: Record<string, Record<string, unknown>>;
+    };
+    expect(paths.readings['/50%']?.['go:net/http']).toEqual({ status: 400 });
+    expect(errors.go?.['url.QueryEscape("50% off")']).toBe(model('go:url.QueryEscape', '50% off'));
+    expect(errors.go?.['url.Values{"q": {"50% off"}}.Encode()']).toBe('q=50%25+off');
+  });
+
+  // #rails-invalid-percent-encoding: Rails' 400 and Rack's error; what the other stacks do with the same %.
+  test("Rails answers 400 with Rack's invalid %-encoding; the other stacks keep the % or drop the pair", () => {
+    const rails = errors.ruby?.['ActionDispatch::Request#GET, QUERY_STRING "q=50%off&page=2"'];
+    expect(rails).toEqual({
+      error: 'ActionController::BadRequest: Invalid query parameters: invalid %-encoding (50%off)',
+      status: 400,
+    });
+    quotedInEveryFaq('ActionController::BadRequest: Invalid query parameters: invalid %-encoding (50%off)');
+    quotedInEveryFaq('Rack::QueryParser::InvalidParameterError: invalid %-encoding (50%off)');
+    expect(raised('ruby', 'Rack::Utils.parse_nested_query("q=50%off&page=2")')).toBe(
+      'Rack::QueryParser::InvalidParameterError: invalid %-encoding (50%off)',
+    );
+    expect(serverQ('rails:ActionDispatch::Request#GET', 'q=caf%E9')).toMatchObject({
+      error: expect.stringContaining('Invalid encoding for parameter'),
+      status: 400,
+    });
+    for (const stack of [
+      'node:URLSearchParams',
+      'node:querystring',
+      'python:parse_qsl',
+      'django:QueryDict',
+      'php:parse_str',
+    ])
+      expect(serverQ(stack, 'q=100%'), stack).toBe('100%');
+    for (const stack of ['go:url.ParseQuery', 'java:tomcat'])
+      expect(servers.readings['q=100%']?.[stack]?.params, stack).toEqual([]);
+    expect(serverQ('rails:ActionDispatch::Request#GET', 'q=100%')).toMatchObject({ status: 400 });
+    for (const call of ['{ q: "50% off" }.to_query', 'URI.encode_www_form_component("50% off")']) {
+      expect(String(errors.ruby?.[call]).replace(/^q=/, ''), call).toBe(
+        encode('50% off', 'form').ok && (encode('50% off', 'form') as { value: string }).value,
+      );
+    }
+  });
+
+  // #base64-token-in-query and #plus-in-email-address: + is a space to every stack; the fixes.
+  test('a raw base64 + and the + of user+tag@ arrive as spaces; encoded or base64url, they arrive whole', () => {
+    const bytes = Buffer.from([0x66, 0x6f, 0x6f, 0xfb, 0xff]);
+    expect(bytes.toString('base64')).toBe(errors.python?.["base64.b64encode(b'foo\\xfb\\xff')"]);
+    expect(bytes.toString('base64')).toBe('Zm9v+/8=');
+    expect(bytes.toString('base64url')).toBe('Zm9v-_8');
+    expect(errors.python?.["base64.urlsafe_b64encode(b'foo\\xfb\\xff')"]).toBe('Zm9v-_8=');
+    expect(() => atob('Zm9v-_8')).toThrow();
+    const encodedToken = encodeURIComponent('Zm9v+/8=');
+    expect(encode('Zm9v+/8=', 'component')).toEqual({ ok: true, value: encodedToken });
+    expect(new URLSearchParams({ token: 'Zm9v+/8=' }).toString()).toBe(`token=${encodedToken}`);
+    for (const stack of serverStacks) {
+      expect(readQuery(stack as StackId, 'token=Zm9v+/8='), stack).toEqual({ params: [['token', ['Zm9v /8=']]] });
+      expect(readQuery(stack as StackId, `token=${encodedToken}`), stack).toEqual({
+        params: [['token', ['Zm9v+/8=']]],
+      });
+      expect(readQuery(stack as StackId, 'token=Zm9v-_8='), stack).toEqual({ params: [['token', ['Zm9v-_8=']]] });
+      expect(readQuery(stack as StackId, 'email=user+tag@example.com'), stack).toEqual({
+        params: [['email', ['user tag@example.com']]],
+      });
+    }
+    const email = 'user+tag@example.com';
+    expect(encode(email, 'component')).toEqual({ ok: true, value: encodeURIComponent(email) });
+    expect(encode(email, 'form')).toEqual({ ok: true, value: new URLSearchParams({ e: email }).toString().slice(2) });
+    expect(browserEncode('@', 'special-query')).toMatchObject({ value: '@' });
+  });
+
+  // #content-disposition-filename: the component set is inside RFC 8187's attr-char; libraries write the same escapes.
+  test("the component set writes only RFC 8187 attr-chars and escapes; Python's encode_rfc2231 and Go's FormatMediaType agree", () => {
+    const attrChar = /^[A-Za-z0-9!#$&+\-.^_`|~]$/;
+    for (let c = 0x20; c < 0x7f; c++) {
+      const ch = String.fromCharCode(c);
+      const r = encode(ch, 'component');
+      expect(r.ok && (r.value.startsWith('%') || attrChar.test(r.value)), ch).toBe(true);
+    }
+    for (const c of ["'", '(', ')', '*']) {
+      expect(encodeURIComponent(c), c).toBe(c);
+      expect(attrChar.test(c), c).toBe(false);
+    }
+    const name = encode('звіт 2024.pdf', 'component');
+    expect(errors.python?.["encode_rfc2231('звіт 2024.pdf', 'utf-8')"]).toBe(`utf-8''${name.ok && name.value}`);
+    expect(errors.go?.['mime.FormatMediaType("attachment", map[string]string{"filename": "звіт 2024.pdf"})']).toBe(
+      `attachment; filename*=utf-8''${name.ok && name.value}`,
+    );
+  });
+
+  // #signature-does-not-match: MDN's strict helper is the component set; what encodeURIComponent and URLSearchParams write instead.
+  test('the strict helper equals the component set on every printable ASCII character and beyond', () => {
+    const strict = (s: string) =>
+      encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    for (const faq of faqs.map(([, text]) => text))
+      expect(faq).toContain(
+        "const strict = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());",
+      );
+    const samples = [
+      ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)),
+      "it's (*)! a b~",
+      'звіт',
+      'แคมเปญ',
+      'नमस्ते',
+      '😀',
+    ];
+    for (const text of samples) expect(encode(text, 'component'), text).toEqual({ ok: true, value: strict(text) });
+    expect(model('js:encodeURIComponent', "it's (*)!")).toBe("it's%20(*)!");
+    expect(model('js:URLSearchParams', 'a b~')).toBe(new URLSearchParams({ q: 'a b~' }).toString().slice(2));
+    expect(model('js:URLSearchParams', 'a b~')).toBe('a+b%7E');
+    for (const id of ['java:URLEncoder.encode', 'php:urlencode'] as const) expect(model(id, 'a b'), id).toBe('a+b');
+  });
+
+  // #python-quote-unicodeencodeerror: what raises UnicodeEncodeError, and the calls that work.
+  test('quote raises UnicodeEncodeError for a surrogate-escaped file name and a legacy encoding; the bytes quote as the codec writes them', () => {
+    expect(errors.python?.["os.fsdecode(b'caf\\xe9.txt')"]).toBe("'caf\\udce9.txt'");
+    const surrogate = raised('python', "quote(os.fsdecode(b'caf\\xe9.txt'))");
+    expect(surrogate).toBe(
+      "UnicodeEncodeError: 'utf-8' codec can't encode character '\\udce9' in position 3: surrogates not allowed",
+    );
+    quotedInEveryFaq(surrogate);
+    expect(raised('python', `quote(json.loads('"\\\\ud83d"'))`)).toMatch(
+      /^UnicodeEncodeError: .* surrogates not allowed$/,
+    );
+    expect(raised('python', "quote('ж', encoding='latin-1')")).toMatch(
+      /^UnicodeEncodeError: 'latin-1' codec can't encode character .*: ordinal not in range\(256\)$/,
+    );
+    expect(raised('python', "quote(b'caf\\xe9', encoding='latin-1')")).toMatch(/^TypeError: /);
+    for (const call of [
+      "quote(os.fsdecode(b'caf\\xe9.txt'), errors='surrogateescape')",
+      "quote(os.fsencode(os.fsdecode(b'caf\\xe9.txt')))",
+    ]) {
+      expect(errors.python?.[call], call).toBe(legacyEncoded('test', 'café.txt', 'windows-1252'));
+    }
+    expect(errors.python?.["quote('ж', encoding='cp1251')"]).toBe(legacyEncoded('test', 'ж', 'windows-1251'));
+    expect(decode('caf%E9.txt')).toMatchObject({ ok: false, error: { code: 'invalid-utf8' } });
+    expect(decode('caf%E9.txt', { charset: 'windows-1252' })).toMatchObject({ ok: true, value: 'café.txt' });
+  });
+});
+
+describe('decoding', () => {
+  // #stray-percent: which decoders fail on a stray %, and which keep it.
+  test('JavaScript, Java, Go and URI.decode_www_form_component fail on a stray %; unquote, urldecode, CGI.unescape and WHATWG keep it', () => {
+    for (const input of ['100%', '%zz']) {
+      for (const fn of [
+        'js:decodeURIComponent',
+        'java:URLDecoder.decode',
+        'go:url.QueryUnescape',
+        'go:url.PathUnescape',
+        'ruby:URI.decode_www_form_component',
+      ]) {
+        expect(decoders[fn]?.[input], `${fn} ${input}`).toEqual({ error: expect.any(String) });
+      }
+      for (const fn of ['python:unquote', 'php:urldecode', 'ruby:CGI.unescape'])
+        expect(decoders[fn]?.[input], `${fn} ${input}`).toBe(input);
+    }
+    expect(decoders['java:URLDecoder.decode']?.['%zz']).toEqual({
+      error: expect.stringMatching(/^IllegalArgumentException/),
+    });
+    expect(decoders['go:url.QueryUnescape']?.['%zz']).toEqual({ error: 'invalid URL escape "%zz"' });
+    expect(decoders['ruby:URI.decode_www_form_component']?.['%zz']).toEqual({
+      error: expect.stringMatching(/^ArgumentError/),
+    });
+    for (const input of ['100% sure', '%zz', '%4']) expect(() => decodeURIComponent(input), input).toThrow(URIError);
+    expect(new URLSearchParams('q=100%').get('q')).toBe('100%');
+  });
 });
 
 describe('real-world-bugs', () => {
+  // #vanishing-search-query: a piece without = is a name with an empty value to most stacks,
+  // a name with nil to Rack and Rails, and nothing to parse_qsl with its defaults.
+  test('a piece without = : empty value, nil, or dropped', () => {
+    const r = readings('q=x&y');
+    for (const stack of [
+      'node:URLSearchParams',
+      'node:querystring',
+      'django:QueryDict',
+      'php:parse_str',
+      'go:url.ParseQuery',
+      'java:tomcat',
+    ])
+      expect(r[stack], stack).toEqual({
+        params: [
+          ['q', ['x']],
+          ['y', ['']],
+        ],
+      });
+    for (const stack of ['rack:parse_query', 'rails:ActionDispatch::Request#GET'])
+      expect(r[stack], stack).toEqual({
+        params: [
+          ['q', ['x']],
+          ['y', [null]],
+        ],
+      });
+    expect(r['python:parse_qsl']).toEqual({ params: [['q', ['x']]] });
+  });
+
   // #vanishing-search-query: "URLSearchParams ... writes each space as a +".
   test('URLSearchParams writes + for a space, and the model says so too', () => {
     const input = 'promises & async/await';
@@ -237,6 +791,14 @@ describe('security', () => {
     expect(new URL('https://h/static/..%2f..%2fetc/passwd').pathname).toBe('/static/..%2f..%2fetc/passwd');
     expect(canonical('/static/..%2f..%2fetc/passwd')).toBe('/static/..%2F..%2Fetc/passwd');
     expect(decode('/static/..%2f..%2fetc/passwd')).toMatchObject({ value: '/static/../../etc/passwd' });
+  });
+
+  // #path-traversal: WSGI decodes an escaped slash into a separator; Tomcat refuses it.
+  test('/a%2F..%2Fb is /a/../b to Python and Django, a 400 from Tomcat', () => {
+    const r = pathReadings('/a%2F..%2Fb');
+    for (const stack of ['python:wsgiref', 'django:QueryDict']) expect(r[stack], stack).toEqual({ path: '/a/../b' });
+    expect(r['java:tomcat']).toEqual({ status: 400 });
+    expect(pathReadings('/a%2Fb')['java:tomcat']).toEqual({ status: 400 });
   });
 
   // #double-decoding: one decode leaves %2e%2e%2f, the second gives ../
@@ -272,6 +834,24 @@ describe('security', () => {
     expect(decodeLayers('%250D%250A').layers).toEqual(['%250D%250A', '%0D%0A', '\r\n']);
   });
 
+  // #open-redirects: the defence as the page writes it keeps the site's own paths and sends
+  // everything else home, without URL.parse.
+  test('returnAddress keeps same-origin paths and refuses the four addresses', () => {
+    const returnAddress = (next: string) => {
+      const site = 'https://shop.example';
+      let target: URL;
+      try {
+        target = new URL(next, site);
+      } catch {
+        return `${site}/`;
+      }
+      return target.origin === site ? target.href : `${site}/`;
+    };
+    expect(returnAddress('/orders')).toBe('https://shop.example/orders');
+    for (const next of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', 'http://['])
+      expect(returnAddress(next), next).toBe('https://shop.example/');
+  });
+
   // #open-redirects: all four start with / once decoded, and all four leave the site.
   test('four return addresses that start with / all lead to another host', () => {
     const pairs = parseFormPairs('a=//evil.example&b=/%5Cevil.example&c=%2F%2Fevil.example&d=/%09/evil.example');
@@ -291,5 +871,23 @@ describe('security', () => {
   test('/%61dmin/users and /admin/./users are /admin/users', () => {
     expect(canonical('/%61dmin/users')).toBe('/admin/users');
     expect(canonical('/admin/./users')).toBe('/admin/users');
+    expect(browserResolve('https://h/admin/./users')).toEqual({ ok: true, href: 'https://h/admin/users' });
+  });
+
+  // #defensive-recipe: servers disagree on an escaped letter, a dot segment, ; parameters and //.
+  test('Tomcat and PHP_SELF decode and resolve, Go redirects, Node keeps the raw path, WSGI decodes but keeps .', () => {
+    const escaped = pathReadings('/%41');
+    const dot = pathReadings('/a/./b');
+    expect([escaped['java:tomcat']?.path, dot['java:tomcat']?.path]).toEqual(['/A', '/a/b']);
+    expect([escaped['php:parse_str']?.self, dot['php:parse_str']?.self]).toEqual(['/A', '/a/b']);
+    expect(escaped['go:net/http']).toMatchObject({ path: '/A', mux: 200 });
+    expect(dot['go:net/http']).toMatchObject({ mux: 301, location: '/a/b' });
+    expect([escaped['node:http']?.path, dot['node:http']?.path]).toEqual(['/%41', '/a/./b']);
+    for (const stack of ['python:wsgiref', 'django:QueryDict'])
+      expect([escaped[stack]?.path, dot[stack]?.path], stack).toEqual(['/A', '/a/./b']);
+    expect(pathReadings('/a;x=1/b')['java:tomcat']).toMatchObject({ path: '/a/b' });
+    expect(canonical('/admin;x/users')).toBe('/admin;x/users');
+    const slashes = pathReadings('/a//b');
+    expect([slashes['java:tomcat']?.path, slashes['php:parse_str']?.self]).toEqual(['/a/b', '/a/b']);
   });
 });

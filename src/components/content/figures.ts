@@ -7,8 +7,6 @@ import {
   type EncodeMode,
   type NormalizePolicy,
 } from '../../codec';
-import { percentEncodeSingleByte } from '../../codec/charsets';
-import { isFormSafe } from '../../codec/sets';
 
 /**
  * Build-time glue between the article components and the codec. Every figure an article
@@ -62,18 +60,17 @@ export function encoded(component: string, text: string, mode: EncodeMode = 'com
 }
 
 /**
- * What a browser sends for `text` typed into a form on a page served in the single-byte legacy
- * `charset` (WHATWG "percent-encode after encoding"): a character the charset cannot write
- * becomes the escaped HTML character reference `&#NNNN;`. tests/e2e/legacy-charset.spec.ts
- * checks this against Chromium on a real windows-1252 page.
+ * What a browser sends for `text` typed into a form on a page served in the legacy `charset`
+ * (WHATWG "percent-encode after encoding"): a character the charset cannot write becomes the
+ * escaped HTML character reference `&#NNNN;`. tests/e2e/legacy-charset.spec.ts checks this
+ * against Chromium on real pages served in legacy charsets.
  */
 export function legacyEncoded(component: string, text: string, charset: string): string {
-  // The form serializer writes a space as `+`, which "percent-encode after encoding" alone does not.
-  if (text.includes(' '))
-    fail(component, text, 'a space in a legacy-charset example (the form writes +): leave it out');
-  const value = percentEncodeSingleByte(text, charset, isFormSafe);
-  if (value === null) fail(component, text, `"${charset}" is not a single-byte charset the codec knows`);
-  return value;
+  const result = encode(text, 'form', { charset });
+  if (!result.ok) fail(component, text, reported(result.error));
+  // Only a legacy charset's result carries notices: UTF-8 and UTF-16 pages send UTF-8.
+  if (!result.notices) fail(component, text, `"${charset}" is not a legacy charset: the page sends UTF-8`);
+  return result.value;
 }
 
 /**

@@ -4,21 +4,24 @@ import { hiddenNotice, issueItem, issueItems, issueText, MAX_ISSUES } from '../l
 import { clip, countHidden, CUT, figure, fmt, h, markHidden, position, str, type Child, type Dict } from '../lib/view';
 
 export const MODES: readonly DecodeMode[] = ['standard', 'form'];
-/** The charsets offered, as WHATWG labels; UTF-8 first and the default. Nothing is guessed. */
-export const CHARSETS = ['utf-8', 'windows-1251', 'koi8-u', 'iso-8859-5', 'windows-874', 'windows-1252'] as const;
+export type DecodeState = { value: string; mode: DecodeMode; charset: string; invalid: boolean; lines: boolean };
 
-export type DecodeState = { value: string; mode: DecodeMode; charset: string; invalid: boolean };
-
+/**
+ * The form's values (or the props) as a state. The charset is the select's WHATWG name (a
+ * share link can only pick one of its options); nothing is guessed, UTF-8 is the default.
+ */
 export const decodeState = (v: {
   value?: string | undefined;
   mode?: string | undefined;
   charset?: string | undefined;
   invalid?: string | undefined;
+  lines?: string | boolean | undefined;
 }): DecodeState => ({
   value: v.value ?? '',
   mode: v.mode === 'form' ? 'form' : 'standard',
-  charset: CHARSETS.includes(v.charset as never) ? (v.charset as string) : 'utf-8',
+  charset: v.charset?.toLowerCase() || 'utf-8',
   invalid: v.invalid === 'replace',
+  lines: v.lines === true || v.lines === 'yes',
 });
 
 type Span = { index: number; length: number; error?: boolean };

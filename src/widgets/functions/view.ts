@@ -43,23 +43,28 @@ function encodeForCell(encoder: Encoder, text: string): { result: EncoderResult;
 
 /**
  * How many different results the functions write for the whole text, without encoding all of
- * it: each of them writes every character on its own, and they differ only on ASCII and on a
- * lone surrogate, so two of them agree on the text exactly when they agree on each ASCII
- * character in it (and on the lone surrogates, when there are any).
+ * it: each of them writes every character on its own, and the UTF-8 ones differ only on ASCII
+ * and on a lone surrogate, so two of them agree on the text exactly when they agree on each
+ * ASCII character in it (and on the lone surrogates, when there are any). `escape()` writes
+ * code units instead: on any non-ASCII text it differs from every UTF-8 function.
  */
 function distinctResults(text: string, rows: { encoder: Encoder; result: EncoderResult }[]): number {
   const present = new Uint8Array(128);
+  let beyondAscii = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 128) present[c] = 1;
+    else beyondAscii = true;
   }
   const codes = [...present.keys()].filter((c) => present[c] === 1);
   const signatures = rows.flatMap(({ encoder, result }) => {
     if (!result.ok) return [];
     const rule = encoder.loneSurrogate;
+    const units = encoder.writes === 'code-units' && beyondAscii ? encoder.id : '';
     return [
       codes.map((c) => traits(encoder).ascii[c]).join(' ') +
-        (result.notices.length && rule.kind === 'replaces' ? rule.replacement : ''),
+        (result.notices.length && rule.kind === 'replaces' ? rule.replacement : '') +
+        units,
     ];
   });
   return new Set(signatures).size;
@@ -76,7 +81,8 @@ function loneSurrogate(m: Dict, e: Encoder, text: string, index: number, more: n
     exception: rule.kind === 'throws' ? rule.exception : '',
     replacement: rule.kind === 'replaces' ? shownReplacement(rule.replacement) : '',
   };
-  const role = rule.kind === 'replaces' ? 'notice' : 'error';
+  // Replaced or written as a unit, the text still comes out: a notice, not an error.
+  const role = rule.kind === 'replaces' || rule.kind === 'units' ? 'notice' : 'error';
   return h(
     'ul',
     { class: 'w-issues' },

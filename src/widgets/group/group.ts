@@ -322,10 +322,10 @@ class GroupWidget extends Widget {
 
   /** Asks the worker for a job's answer; null when the worker was stopped first. */
   ask(job: Record<string, unknown>): [number, Promise<Reply | null>] {
-    const w = (this.worker ??= this.start());
+    const worker = (this.worker ??= this.start());
     const id = ++this.jobs;
     const answer = new Promise<Reply | null>((resolve) => this.pending.set(id, resolve));
-    w.postMessage({ ...job, id });
+    worker.postMessage({ ...job, id });
     return [id, answer];
   }
 

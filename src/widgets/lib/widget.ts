@@ -16,7 +16,6 @@ const unwrapHugeText = (t: EventTarget | null) => {
 };
 
 export abstract class Widget extends HTMLElement {
-  /** The widget's UI strings, by message key (its `data-m`). */
   messages: Dict = {};
   form!: HTMLFormElement;
   /** The whole text output, when the page shows only its beginning. */
@@ -60,7 +59,25 @@ export abstract class Widget extends HTMLElement {
     );
   }
 
-  /** The widget's element that `sel` matches; its markup always has one. */
+  /** A module of the widget's loaded on first need (Encode's and Decode's full.ts). */
+  more?: unknown;
+  loading?: Promise<void> | undefined;
+
+  /** Whether the module at `url` is here; if not, loads it and recomputes once it is. */
+  have(url: string): boolean {
+    if (!this.more)
+      this.loading ??= import(/* @vite-ignore */ url).then(
+        (x) => {
+          this.more = x;
+          this.update();
+        },
+        () => {
+          this.loading = undefined;
+        },
+      );
+    return !!this.more;
+  }
+
   find<E extends Element = HTMLElement>(sel: string): E {
     return this.querySelector<E>(sel)!;
   }

@@ -19,14 +19,14 @@ import { groupKey } from '../../../src/codec/key.ts';
 import { readingKey, readQuery, serverStacks, type StackId } from '../../../src/codec/servers/index.ts';
 import { anyText, denseText, policy, RUNS, urlText, wellFormedText } from './support.ts';
 
-const decodeModeFor = { component: 'standard', url: 'standard', form: 'form' } as const;
+const decodeModeFor = { component: 'standard', url: 'standard', form: 'form', all: 'standard' } as const;
 const hasValidEscape = (text: string) => /%[0-9A-Fa-f]{2}/.test(text);
 const validEscape = fc
   .tuple(fc.integer({ min: 0, max: 255 }), fc.boolean())
   .map(([byte, lower]) => '%' + (lower ? byte.toString(16) : byte.toString(16).toUpperCase()).padStart(2, '0'));
 
 describe('encoding then decoding', () => {
-  test.each<EncodeMode>(['component', 'form'])('%s mode round-trips every well-formed string', (mode) => {
+  test.each<EncodeMode>(['component', 'form', 'all'])('%s mode round-trips every well-formed string', (mode) => {
     fc.assert(
       fc.property(wellFormedText, (text) => {
         const encoded = encode(text, mode);

@@ -125,9 +125,21 @@ function generatedStrings(count: number): string[] {
   return [...fc.sample(urlText, { numRuns: count, seed: 21 }), ...fc.sample(anyText, { numRuns: count, seed: 22 })];
 }
 
-/** Every input the bundles are checked on. */
+/**
+ * Every input the bundles are checked on: the codec tests' strings (many of them are not
+ * URLs: charset names, text to encode), the WPT inputs, hosts, generated text, and URLs as an
+ * analytics export writes them, so that most inputs are URLs.
+ */
 export function allTestUrls(): string[] {
-  return [...new Set([...codecTestStrings(), ...wptStrings(), ...TRICKY_HOSTS, ...generatedStrings(3000)])];
+  return [
+    ...new Set([
+      ...codecTestStrings(),
+      ...wptStrings(),
+      ...TRICKY_HOSTS,
+      ...generatedStrings(3000),
+      ...analyticsUrls(1000),
+    ]),
+  ];
 }
 
 /** The policies the issue names, as JSON: the defaults, RFC 3986 plus, kept order and fragment, business rules. */
