@@ -44,9 +44,12 @@ const written = (text: string, part: BrowserPart) => {
   return r.value;
 };
 
-/** Text a setter writes without structure getting in the way: no `.` or `..` segment in a path. */
+/**
+ * Text a setter writes without structure getting in the way: no `.` or `..` segment in a path,
+ * looked for after the tabs and newlines the parser drops first (`/.\t` is `/.`).
+ */
 const noDotSegments = (part: BrowserPart, text: string) =>
-  part !== 'path' || !/(^|[/\\])\.\.?([/\\]|$)|%2e/i.test(`x${text}`);
+  part !== 'path' || !/(^|[/\\])\.\.?([/\\]|$)|%2e/i.test(`x${text.replace(/[\t\n\r]/g, '')}`);
 
 const everyAscii = Array.from({ length: 0x80 }, (_, c) => String.fromCharCode(c));
 
