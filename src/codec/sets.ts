@@ -93,8 +93,9 @@ export type ComponentSet = {
   /** A raw `+` is a space (written `%20`): form-urlencoded names and values. */
   readonly plusIsSpace: boolean;
   /**
-   * A name or value holding a `%` that starts no escape is kept as written (only what a
-   * browser escapes is escaped): Go drops such a pair, Rack raises, Tomcat skips it.
+   * A query name or value, or a path, holding a `%` that starts no escape is kept as written
+   * (only what a browser escapes is escaped): in a query Go drops such a pair, Rack raises,
+   * Tomcat skips it; Go and Tomcat answer 400 to such a path.
    */
   readonly keepsStray?: boolean;
 };
@@ -127,10 +128,11 @@ const isQueryDataRaw = (c: number) =>
   c === 0x40 ||
   c === 0x2f ||
   c === 0x3f;
-// Kept in a query as written, raw or escaped, because some stack reads the two apart
-// (tests/fixtures/servers/): Go drops a pair holding a raw `;` and Rack splits at it; Tomcat
-// answers 400 to a raw `[ \ ] ^ \` { | }`, which browsers send raw.
-const isQueryKept = (c: number) =>
+// Kept as written, raw or escaped, because some stack reads the two apart
+// (tests/fixtures/servers/): in a query Go drops a pair holding a raw `;` and Rack splits at
+// it; in a path Tomcat reads a raw `;` as the start of path parameters and drops them; in both
+// Tomcat answers 400 to a raw `[ \ ] ^ \` { | }`, and browsers send some of them raw.
+const isKeptAsWritten = (c: number) =>
   c === 0x3b ||
   c === 0x5b ||
   c === 0x5c ||
@@ -156,11 +158,17 @@ export function rfc3986ComponentSet(): ComponentSet {
 
 /**
  * The data model's path: each segment holds unreserved characters and
- * `! $ & ' ( ) * + , ; = : @` raw; `/` stays raw as the separator, and an escaped `/`
- * stays escaped, because it is a slash inside one segment.
+ * `! $ & ' ( ) * + , = : @` raw (their escapes decoded); `/` stays raw as the separator, and an
+ * escaped `/` stays escaped, because it is a slash inside one segment; `; [ \ ] ^ \` { | }` and
+ * a stray `%` kept as written, since some server stack reads the raw and the escaped form apart.
  */
 export function dataPathSet(): ComponentSet {
-  return (dataPathCache ??= componentSet((c) => isSegmentRaw(c) || c === 0x2f, isSegmentRaw, false));
+  return (dataPathCache ??= componentSet(
+    (c) => isSegmentRaw(c) || c === 0x2f || isKeptAsWritten(c),
+    (c) => isSegmentRaw(c) && !isKeptAsWritten(c),
+    false,
+    true,
+  ));
 }
 
 /**
@@ -170,7 +178,7 @@ export function dataPathSet(): ComponentSet {
  * server stack reads the raw and the escaped form apart.
  */
 export function dataQuerySet(): ComponentSet {
-  return (dataQueryCache ??= componentSet((c) => isQueryDataRaw(c) || isQueryKept(c), isQueryDataRaw, true, true));
+  return (dataQueryCache ??= componentSet((c) => isQueryDataRaw(c) || isKeptAsWritten(c), isQueryDataRaw, true, true));
 }
 
 /**

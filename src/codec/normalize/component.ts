@@ -130,6 +130,8 @@ function indexIn(text: string, code: number, start: number, end: number): number
 /**
  * `text[start, end)` as written but for what a browser escapes in a query before sending it
  * (controls, space, `" < >`, DEL, non-ASCII), so the result is what every server receives.
+ * A path kept so keeps its raw `` ` { } `` too, which a browser would escape: Tomcat refuses
+ * them raw, so they stay apart from their escapes (see `dataPathSet`).
  */
 function keptAsWritten(text: string, start: number, end: number, log: ChangeLog | null): string {
   let runs: ChangeRuns | null = null;

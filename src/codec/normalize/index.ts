@@ -12,6 +12,7 @@ import { findLoneSurrogate } from '../utf8.ts';
 import { canonicalAuthority, canonicalScheme, defaultPort } from './authority.ts';
 import { ChangeLog } from './changes.ts';
 import { canonicalComponent, canonicalEnd } from './component.ts';
+import { notePathKeptApart } from './kept.ts';
 import { canonicalPath } from './path.ts';
 import { compilePolicy, type CompiledPolicy } from './policy.ts';
 import { canonicalQuery } from './query.ts';
@@ -20,8 +21,9 @@ import type { NormalizeChange, NormalizeModel, NormalizePolicy, NormalizeResult 
 /**
  * Canonicalizes an absolute URL or a path-only reference (`/landing?x=1`) for analytics
  * grouping. Two models of "the same URL" (policy `model`): `data` (the default for http(s)
- * and references) merges spellings a server reads as the same path segments and form
- * pairs (`?next=%2Fhome` and `?next=/home`, `?a` and `?a=`, `+` and `%20`), `rfc3986` applies
+ * and references) merges spellings every modelled server stack reads as the same path
+ * segments and query pairs (`?next=%2Fhome` and `?next=/home`, `+` and `%20`) and keeps apart
+ * those one stack reads differently (`?a` and `?a=`, `;` and `%3B`: see `kept`), `rfc3986` applies
  * RFC 3986 section 6.2.2 only; every other scheme is compared the rfc3986 way. Both lowercase
  * scheme and host, drop the default port, uppercase hex, decode unreserved escapes, escape
  * what must be, remove dot segments; then the policy's business rules. Idempotent. Never
@@ -132,6 +134,7 @@ function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean
   // Path.
   const rootIfEmpty = hasAuthority && scheme !== null && defaultPort(scheme) !== null;
   const pathSet = model === 'data' ? dataPathSet() : rfc3986ComponentSet();
+  if (log !== null && model === 'data') notePathKeptApart(text, layout.pathStart, layout.pathEnd, log);
   const path = canonicalPath(text, chars, layout.pathStart, layout.pathEnd, pathSet, hasAuthority, rootIfEmpty, log);
   if (path !== null) {
     out += text.slice(copied, layout.pathStart) + path;

@@ -34,7 +34,11 @@ export function canonicalPath(
   // Most paths: canonical as written, no dot segment (one only follows a `/`), no `//` to guard.
   if (written && !hasDotSegment(text, chars, start, end) && (hasAuthority || !startsWithTwoSlashes(chars, start, end)))
     return null;
-  const path = written ? text.slice(start, end) : canonicalComponent(text, start, end, set, log);
+  const path = written
+    ? text.slice(start, end)
+    : set.keepsStray === true
+      ? canonicalSegments(text, start, end, set, log)
+      : canonicalComponent(text, start, end, set, log);
   let resolved = path.charCodeAt(0) === 0x2f ? removeDotSegments(path) : path;
   // Without an authority, a path starting with "//" would be read back as a host.
   // https://url.spec.whatwg.org/#url-serializing (the "/." prefix)
@@ -46,6 +50,21 @@ export function canonicalPath(
     if (guarded) log?.note('guard-double-slash', unguarded, resolved);
   }
   return written && resolved === path ? null : resolved;
+}
+
+/**
+ * Each segment canonical on its own, so that one kept as written (it holds a stray `%`) keeps
+ * only itself, and the path is written the same on a second pass.
+ */
+function canonicalSegments(text: string, start: number, end: number, set: ComponentSet, log: ChangeLog | null): string {
+  let out = '';
+  let from = start;
+  for (let i = start; i <= end; i++) {
+    if (i < end && text.charCodeAt(i) !== 0x2f) continue;
+    out += canonicalComponent(text, from, i, set, log) + (i < end ? '/' : '');
+    from = i + 1;
+  }
+  return out;
 }
 
 /**

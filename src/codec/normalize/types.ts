@@ -1,9 +1,10 @@
 /**
- * The types of normalization, in a module of their own that imports nothing but the
- * issue types, so every normalization module (and the widgets) can use them without
+ * The types of normalization, in a module of their own that imports nothing but types,
+ * so every normalization module (and the widgets) can use them without
  * importing each other.
  */
 import type { Result } from '../issues.ts';
+import type { PathStackId } from '../servers/paths.ts';
 import type { StackId } from '../servers/types.ts';
 
 /**
@@ -103,13 +104,26 @@ export type NormalizeRule =
  * - `keep-missing-value`: a name without `=` stays so: Rack and Rails read `nil`, not `""`.
  * - `keep-stray-percent`: a `%` that starts no escape stays: Go drops the pair, Rack raises,
  *   Rails answers 400, Tomcat skips the pair.
- * - `keep-raw-for-tomcat`: a raw ``[ \ ] ^ ` { | }`` and its escape stay as written: Tomcat
- *   answers 400 to the raw character, which browsers send raw in a query.
+ * - `keep-raw-for-tomcat`: a raw ``[ \ ] ^ ` { | }`` and its escape stay as written, in a query
+ *   and in a path: Tomcat answers 400 to the raw character and reads the escape as it.
+ * - `keep-path-parameter`: a raw `;` and `%3B` in a path segment stay as written: Tomcat reads a
+ *   raw `;` as the start of path parameters and drops them (`/a;b` is `/a` to it).
+ * - `keep-path-stray-percent`: a `%` that starts no escape stays in a path: Go and Tomcat
+ *   answer 400, and read `%25` as a `%`.
  */
-export type KeptRule = 'keep-semicolon' | 'keep-missing-value' | 'keep-stray-percent' | 'keep-raw-for-tomcat';
+export type KeptRule =
+  | 'keep-semicolon'
+  | 'keep-missing-value'
+  | 'keep-stray-percent'
+  | 'keep-raw-for-tomcat'
+  | 'keep-path-parameter'
+  | 'keep-path-stray-percent';
 
-/** One pair kept as written: the rule, the pair as written, and the stacks that read it apart. */
-export type KeptApart = { rule: KeptRule; text: string; stacks: readonly StackId[] };
+/**
+ * One query pair or path segment kept as written: the rule, the pair or segment as written, and
+ * the stacks that read it apart.
+ */
+export type KeptApart = { rule: KeptRule; text: string; stacks: readonly (StackId | PathStackId)[] };
 
 /** The part of the URL a change touched; `url` for the whole input (`strip-whitespace`). */
 export type UrlPart = 'url' | 'scheme' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';

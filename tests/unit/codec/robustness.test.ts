@@ -138,7 +138,8 @@ describe('small hostile inputs', () => {
       notices: [{ code: 'stray-percent', index: 3, length: 1 }],
     });
     expect(encode('abc%', 'url')).toEqual({ ok: true, value: 'abc%25' });
-    expect(normalize('/abc%')).toMatchObject({ ok: true, canonical: '/abc%25' });
+    expect(normalize('/abc%')).toMatchObject({ ok: true, canonical: '/abc%' });
+    expect(normalize('/abc%', { model: 'rfc3986' })).toMatchObject({ ok: true, canonical: '/abc%25' });
   });
 
   test('%%% is three stray percents', () => {
