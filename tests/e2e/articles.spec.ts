@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { encoders } from '../../src/codec/index.ts';
 import { LOCALES } from '../../src/i18n/locales';
 
 // Each edition, read as a reader would: one live example on every article answers a new
@@ -147,7 +148,7 @@ for (const [locale, edition] of Object.entries(EDITIONS)) {
       await expect(row('js:URLSearchParams')).toHaveText(
         new URLSearchParams({ q: edition.functions }).toString().slice(2),
       );
-      await expect(page.locator('#functions-main tr[data-encoder]')).toHaveCount(14);
+      await expect(page.locator('#functions-main tr[data-encoder]')).toHaveCount(encoders.length);
     });
 
     test('decoding: a stray % stays literal and is pointed out', async ({ page }) => {

@@ -45,11 +45,12 @@ export function watchDialogs(page: Page): string[] {
 
 /**
  * Brings the widget into view, as a reader would, and waits until its live code has loaded
- * and is running (its JS-only buttons are revealed). Widgets load that code on first use.
+ * and is running (its JS-only buttons are revealed). Widgets load that code on first use: on a
+ * machine busy with two test workers, fetching and compiling it has taken over 5 s.
  */
 export async function ready(widget: Locator): Promise<void> {
   await widget.scrollIntoViewIfNeeded();
-  await expect(widget.locator('[data-action=share]')).toBeVisible();
+  await expect(widget.locator('[data-action=share]')).toBeVisible({ timeout: 15_000 });
 }
 
 /**
