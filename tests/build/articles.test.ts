@@ -21,7 +21,7 @@ const HEADINGS: Record<string, string[]> = {
   'encoding-functions': ['at-a-glance', 'try-it', 'javascript', 'python', 'java', 'php', 'go', 'dotnet', 'ruby', 'which-one'],
   decoding: ['stray-percent', 'invalid-utf8', 'windows-1251', 'windows-874', 'mojibake', 'plus-in-form-mode', 'double-encoding'],
   'real-world-bugs': ['vanishing-search-query', 'international-product', 'double-encoded-redirect', 'common-thread'],
-  'analytics-normalization': ['where-variants-come-from', 'safe-to-merge', 'decoded-exports', 'reserved-stay-encoded', 'two-models', 'what-stays-different', 'unicode-normalization', 'worked-example', 'default-rules', 'business-rules', 'pipeline', 'out-of-scope', 'tools-differ', 'warehouse-scale', 'troubleshooting'],
+  'analytics-normalization': ['troubleshooting', 'where-variants-come-from', 'safe-to-merge', 'decoded-exports', 'reserved-stay-encoded', 'two-models', 'unicode-normalization', 'worked-example', 'default-rules', 'business-rules', 'pipeline', 'warehouse-scale'],
   warehouse: ['warehouse-functions', 'warehouse-bigquery', 'warehouse-snowflake', 'warehouse-grouping', 'warehouse-cli', 'warehouse-clickhouse', 'warehouse-duckdb', 'warehouse-policy', 'warehouse-null', 'warehouse-keep'],
   security: ['path-traversal', 'double-decoding', 'overlong-utf8', 'nul-byte', 'crlf-injection', 'open-redirects', 'not-html-or-shell', 'defensive-recipe'],
   faq: ['encoding-questions', 'decoding-questions', 'server-questions', 'security-questions'],
