@@ -23,7 +23,7 @@ const HEADINGS: Record<string, string[]> = {
   'real-world-bugs': ['vanishing-search-query', 'international-product', 'double-encoded-redirect', 'common-thread'],
   'analytics-normalization': ['where-variants-come-from', 'safe-to-merge', 'decoded-exports', 'reserved-stay-encoded', 'two-models', 'what-stays-different', 'unicode-normalization', 'worked-example', 'default-rules', 'business-rules', 'pipeline', 'out-of-scope', 'tools-differ', 'warehouse-scale', 'troubleshooting'],
   warehouse: ['warehouse-functions', 'warehouse-bigquery', 'warehouse-snowflake', 'warehouse-grouping', 'warehouse-cli', 'warehouse-clickhouse', 'warehouse-duckdb', 'warehouse-policy', 'warehouse-null', 'warehouse-keep'],
-  security: ['path-traversal', 'double-decoding', 'overlong-utf8', 'nul-byte', 'crlf-injection', 'open-redirects', 'not-html-or-shell', 'defensive-recipe'],
+  security: ['path-traversal', 'backslash-traversal', 'path-parameters', 'double-decoding', 'overlong-utf8', 'nul-byte', 'crlf-injection', 'open-redirects', 'userinfo-confusion', 'ipv4-forms', 'parameter-cloaking', 'proxy-decoding', 'not-html-or-shell', 'defensive-recipe'],
   faq: ['encoding-questions', 'decoding-questions', 'server-questions', 'security-questions'],
 };
 
@@ -118,5 +118,19 @@ describe('live views that a claim depends on', () => {
     const params = root.querySelectorAll('#server-open-redirect [data-role=value]').map((v) => v.text.replace(/U\+([0-9A-F]{4})/g, (_, cp: string) => String.fromCharCode(parseInt(cp, 16))));
     expect(params[3]).toBe('/\t/evil.example');
     expect(params.map((next) => new URL(next, 'https://shop.example/login').origin)).toEqual(Array(4).fill('https://evil.example'));
+    // #backslash-traversal: one decode hands the application backslashes.
+    expect(root.querySelector('#server-backslash [data-role=path]')?.text).toBe('/static/..\\..\\win.ini');
+    // #userinfo-confusion: the host is evil.example, shop.example is userinfo.
+    expect(root.querySelector('#anatomy-userinfo .w-part--host')?.text).toBe('evil.example');
+    expect(root.querySelector('#anatomy-userinfo .w-part--userinfo')?.text).toBe('shop.example');
+    // #ipv4-forms: the normalizer writes 0x7f.1 as 127.0.0.1.
+    expect(root.querySelector('#normalize-ipv4 [data-role=output]')?.text.trim()).toContain('http://127.0.0.1/admin');
+    // #parameter-cloaking: Rack and Rails read callback=evil; the rest read callback=ok.
+    const stacks = root.querySelectorAll('#servers-cloaking tr[data-role=stack]');
+    const callback = (id: string) => stacks.find((row) => row.getAttribute('data-stack') === id)?.querySelectorAll('[data-role=pair]').map((p) => p.text.trim()).find((p) => p.startsWith('callback'));
+    expect(callback('rack:parse_query')).toBe('callback = evil');
+    expect(callback('rails:ActionDispatch::Request#GET')).toBe('callback = evil');
+    expect(callback('node:URLSearchParams')).toBe('callback = ok');
+    expect(callback('go:url.ParseQuery')).toBe('callback = ok');
   });
 });
