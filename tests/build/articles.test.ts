@@ -81,18 +81,21 @@ const HEADINGS: Record<string, string[]> = {
   ],
   'real-world-bugs': ['vanishing-search-query', 'international-product', 'double-encoded-redirect', 'common-thread'],
   'analytics-normalization': [
-    'troubleshooting',
     'where-variants-come-from',
     'safe-to-merge',
     'decoded-exports',
     'reserved-stay-encoded',
     'two-models',
+    'what-stays-different',
     'unicode-normalization',
     'worked-example',
     'default-rules',
     'business-rules',
     'pipeline',
+    'out-of-scope',
+    'tools-differ',
     'warehouse-scale',
+    'troubleshooting',
   ],
   warehouse: [
     'warehouse-functions',
@@ -108,11 +111,17 @@ const HEADINGS: Record<string, string[]> = {
   ],
   security: [
     'path-traversal',
+    'backslash-traversal',
+    'path-parameters',
     'double-decoding',
     'overlong-utf8',
     'nul-byte',
     'crlf-injection',
     'open-redirects',
+    'userinfo-confusion',
+    'ipv4-forms',
+    'parameter-cloaking',
+    'proxy-decoding',
     'not-html-or-shell',
     'defensive-recipe',
   ],
@@ -278,5 +287,24 @@ describe('live views that a claim depends on', () => {
     expect(params.map((next) => new URL(next, 'https://shop.example/login').origin)).toEqual(
       Array(4).fill('https://evil.example'),
     );
+    // #backslash-traversal: one decode hands the application backslashes.
+    expect(root.querySelector('#server-backslash [data-role=path]')?.text).toBe('/static/..\\..\\win.ini');
+    // #userinfo-confusion: the host is evil.example, shop.example is userinfo.
+    expect(root.querySelector('#anatomy-userinfo .w-part--host')?.text).toBe('evil.example');
+    expect(root.querySelector('#anatomy-userinfo .w-part--userinfo')?.text).toBe('shop.example');
+    // #ipv4-forms: the normalizer writes 0x7f.1 as 127.0.0.1.
+    expect(root.querySelector('#normalize-ipv4 [data-role=output]')?.text.trim()).toContain('http://127.0.0.1/admin');
+    // #parameter-cloaking: Rack and Rails read callback=evil; the rest read callback=ok.
+    const stacks = root.querySelectorAll('#servers-cloaking tr[data-role=stack]');
+    const callback = (id: string) =>
+      stacks
+        .find((row) => row.getAttribute('data-stack') === id)
+        ?.querySelectorAll('[data-role=pair]')
+        .map((p) => p.text.trim())
+        .find((p) => p.startsWith('callback'));
+    expect(callback('rack:parse_query')).toBe('callback = evil');
+    expect(callback('rails:ActionDispatch::Request#GET')).toBe('callback = evil');
+    expect(callback('node:URLSearchParams')).toBe('callback = ok');
+    expect(callback('go:url.ParseQuery')).toBe('callback = ok');
   });
 });

@@ -47,6 +47,27 @@ const paths = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'serv
 const nodeUrl = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'node-url-paths.json'), 'utf8')) as {
   readings: { version: string; paths: Record<string, string> }[];
 };
+// What seven URL parsers read from userinfo tricks and IPv4 forms (scripts/fixtures/url-parsers/).
+const urlParsers = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'url-parsers.json'), 'utf8')) as {
+  readings: Record<
+    string,
+    Record<
+      string,
+      { userinfo?: string | null; host?: string | null; path?: string; connectsTo?: string | null; error?: string }
+    >
+  >;
+};
+// What nginx and Apache answered and sent upstream, and Tomcat behind nginx (scripts/fixtures/proxies/).
+type ProxyReading = { status: number; headers: string[]; upstream?: string; tomcat?: { uri: string; path: string } };
+const proxies = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'proxies.json'), 'utf8')) as {
+  $meta: { apacheLog: string[] };
+  readings: Record<'nginx' | 'apache' | 'nginx-tomcat', Record<string, ProxyReading>>;
+};
+const proxied = (server: 'nginx' | 'apache' | 'nginx-tomcat', target: string): ProxyReading => {
+  const reading = proxies.readings[server][target];
+  if (!reading) throw new Error(`${server} was not sent ${target} in the fixture`);
+  return reading;
+};
 const functions = fixture('encoders.json');
 // The error messages and results of scripts/fixtures/errors/generate.sh: { [runtime]: { [call]: result | { error } } }.
 const errors = fixture('errors.json');
@@ -862,6 +883,188 @@ describe('security', () => {
     }
   });
 
+  // #backslash-traversal: the URL parser reads a raw \ in an http(s) path as /, and keeps %5c.
+  test('a raw backslash resolves as a slash, an escaped one stays, and a server may decode it', () => {
+    expect(browserResolve('/static/..\\..\\secret', 'https://shop.example/')).toEqual({
+      ok: true,
+      href: 'https://shop.example/secret',
+    });
+    expect(browserResolve('/static/..%5c..%5csecret', 'https://shop.example/')).toEqual({
+      ok: true,
+      href: 'https://shop.example/static/..%5c..%5csecret',
+    });
+    expect(decode('/static/..%5c..%5cwin.ini')).toMatchObject({ value: '/static/..\\..\\win.ini' });
+  });
+
+  // #backslash-traversal: WSGI, Django, Go's URL.Path and PHP_SELF decode %5C; Node keeps it; Tomcat 400s both.
+  test('which stacks decode %5C to a backslash in a path', () => {
+    const escaped = pathReadings('/a%5Cb');
+    for (const stack of ['python:wsgiref', 'django:QueryDict', 'go:net/http'])
+      expect(escaped[stack]?.path, stack).toBe('/a\\b');
+    expect(escaped['php:parse_str']?.self).toBe('/a\\b');
+    expect(escaped['node:http']?.path).toBe('/a%5Cb');
+    expect(escaped['java:tomcat']).toEqual({ status: 400 });
+    expect(pathReadings('/a\\b')['java:tomcat']).toEqual({ status: 400 });
+  });
+
+  // #backslash-traversal: "path.win32.resolve('C:\\srv\\files', '..\\..\\win.ini') is C:\win.ini".
+  test('path.win32 splits at backslashes, so the traversal check catches ..\\ on Windows', () => {
+    const root = path.win32.resolve('C:\\srv\\files');
+    const target = path.win32.resolve(root, '..\\..\\win.ini');
+    expect(target).toBe('C:\\win.ini');
+    expect(target.startsWith(root + path.win32.sep)).toBe(false);
+  });
+
+  // #path-parameters: nginx guarding /admin/ in front of Tomcat, as the table shows.
+  test('nginx refuses /admin/ and its %2e%2e form, and passes ..;/ and ;x, which Tomcat reads as /admin/users', () => {
+    expect(proxied('nginx-tomcat', '/admin/users').status).toBe(403);
+    expect(proxied('nginx-tomcat', '/public/%2e%2e/admin/users').status).toBe(403);
+    for (const target of ['/public/..;/admin/users', '/admin;x/users']) {
+      expect(proxied('nginx-tomcat', target), target).toMatchObject({
+        status: 200,
+        tomcat: { uri: target, path: '/admin/users' },
+      });
+    }
+  });
+
+  // #path-parameters: "Node, Python, Django, Go and PHP treat ..; as an ordinary segment name".
+  test('only Tomcat reads ..; as a dot segment', () => {
+    const r = pathReadings('/a/..;/b');
+    for (const stack of ['node:http', 'python:wsgiref', 'django:QueryDict', 'go:net/http'])
+      expect(r[stack]?.path, stack).toBe('/a/..;/b');
+    expect(r['go:net/http']?.mux).toBe(200);
+    expect(r['php:parse_str']?.self).toBe('/a/..;/b');
+    expect(r['java:tomcat']?.path).toBe('/b');
+  });
+
+  // #userinfo-confusion: the host follows the last @; a startsWith check accepts both tricks.
+  test('https://shop.example@evil.example goes to evil.example, and startsWith accepts it', () => {
+    for (const [parser, reading] of Object.entries(urlParsers.readings['https://shop.example@evil.example/']!)) {
+      expect(reading, parser).toMatchObject({ userinfo: 'shop.example', host: 'evil.example' });
+    }
+    expect(new URL('https://shop.example@evil.example/login').hostname).toBe('evil.example');
+    expect(parseUrl('https://shop.example@evil.example/login')).toMatchObject({
+      userinfo: 'shop.example',
+      host: 'evil.example',
+    });
+    for (const next of ['https://shop.example@evil.example/login', 'https://shop.example.evil.example/']) {
+      expect(next.startsWith('https://shop.example'), next).toBe(true);
+      expect(/^https:\/\/shop\.example/.test(next), next).toBe(true);
+      expect(new URL(next).hostname, next).not.toBe('shop.example');
+    }
+  });
+
+  // #userinfo-confusion: the table of what each parser reads from https://evil.example\@shop.example/.
+  test('parsers split https://evil.example\\@shop.example/ three ways', () => {
+    const url = 'https://evil.example\\@shop.example/';
+    const r = urlParsers.readings[url]!;
+    expect(browserResolve(url)).toEqual({ ok: true, href: 'https://evil.example/@shop.example/' });
+    expect(r['node:whatwg']).toMatchObject({ host: 'evil.example' });
+    expect(r['node:legacy']).toMatchObject({ host: 'evil.example' });
+    expect(r.python).toMatchObject({ host: 'shop.example' });
+    expect(r.php).toMatchObject({ host: 'shop.example' });
+    expect(r.go?.error).toContain('net/url: invalid userinfo');
+    expect(r.java?.error).toMatch(/^java\.net\.URISyntaxException: /);
+    expect(r.ruby?.error).toMatch(/^URI::InvalidURIError: /);
+    // The Anatomy widget splits by RFC 3986, as Python and PHP do.
+    expect(parseUrl(url)).toMatchObject({ host: 'shop.example' });
+  });
+
+  // #ipv4-forms: the URL Standard reads each form as 127.0.0.1; other parsers keep the text; getaddrinfo makes 127.0.0.1 of each.
+  test('IPv4 number forms: 127.0.0.1 to the URL Standard and to getaddrinfo, text to urlsplit, Go, PHP and Ruby', () => {
+    for (const url of ['http://2130706433/', 'http://0x7f.1/', 'http://017700000001/', 'http://127.1/']) {
+      expect(browserResolve(url), url).toEqual({ ok: true, href: 'http://127.0.0.1/' });
+      expect(urlParsers.readings[url]?.python?.connectsTo, url).toBe('127.0.0.1');
+    }
+    for (const parser of ['python', 'go', 'php', 'ruby'])
+      expect(urlParsers.readings['http://2130706433/']?.[parser]?.host, parser).toBe('2130706433');
+    expect(canonical('http://0x7f.1/admin')).toBe('http://127.0.0.1/admin');
+  });
+
+  // #parameter-cloaking: Rack and Rails split at ; and keep the last callback; Go drops the pair; the rest read one callback.
+  test('callback=ok&utm_content=x;callback=evil is callback=evil to Rack and Rails only', () => {
+    const query = 'callback=ok&utm_content=x;callback=evil';
+    const callback = (stack: StackId) => {
+      const r = readQuery(stack, query);
+      return 'params' in r ? r.params.find(([name]) => name === 'callback')?.[1] : r;
+    };
+    expect(callback('rack:parse_query')).toEqual(['evil']);
+    expect(callback('rails:ActionDispatch::Request#GET')).toEqual(['evil']);
+    expect(readQuery('go:url.ParseQuery', query)).toEqual({
+      params: [['callback', ['ok']]],
+      warning: 'invalid semicolon separator in query',
+    });
+    for (const stack of [
+      'node:URLSearchParams',
+      'node:querystring',
+      'python:parse_qsl',
+      'django:QueryDict',
+      'php:parse_str',
+      'java:tomcat',
+    ] as StackId[]) {
+      expect(readQuery(stack, query), stack).toEqual({
+        params: [
+          ['callback', ['ok']],
+          ['utm_content', ['x;callback=evil']],
+        ],
+      });
+    }
+    // The readings the fixture holds for a ; between pairs back the models.
+    expect(readings('a=1;b=2')['rack:parse_query']).toEqual({
+      params: [
+        ['a', ['1']],
+        ['b', ['2']],
+      ],
+    });
+  });
+
+  // #proxy-decoding: $uri in return and add_header writes a decoded CR LF; $request_uri keeps it escaped.
+  test('nginx writes a Set-Cookie line from $uri, not from $request_uri', () => {
+    const attack = 'x%0D%0ASet-Cookie:%20session=attacker';
+    expect(proxied('nginx', `/go/${attack}`)).toMatchObject({
+      status: 302,
+      headers: ['Location: https://shop.example/go/x', 'Set-Cookie: session=attacker'],
+    });
+    expect(proxied('nginx', `/hdr/${attack}`).headers).toEqual(['X-Path: /hdr/x', 'Set-Cookie: session=attacker']);
+    expect(proxied('nginx', `/keep/${attack}`).headers).toEqual([`Location: https://shop.example/keep/${attack}`]);
+  });
+
+  // #proxy-decoding: proxy_pass with a URI part decodes, normalizes and re-encodes; without one the target passes as sent.
+  test("nginx proxy_pass with a URI part sends the table's paths upstream", () => {
+    const sent = (target: string) => proxied('nginx', target).upstream;
+    expect(sent('/uri/a%2Fb')).toBe('GET /app/a/b HTTP/1.0');
+    expect(sent('/uri/x/..%2Fy')).toBe('GET /app/y HTTP/1.0');
+    expect(sent('/uri/a//b')).toBe('GET /app/a/b HTTP/1.0');
+    expect(sent('/uri/caf%c3%a9')).toBe('GET /app/caf%C3%A9 HTTP/1.0');
+    for (const target of ['/raw/a%2Fb', '/raw/caf%c3%a9', '/raw/x/..%2Fy', '/raw/a//b'])
+      expect(sent(target), target).toBe(`GET ${target} HTTP/1.0`);
+  });
+
+  // #proxy-decoding: mod_rewrite's back-references, [B], [R], [NE] and the %3F refusal.
+  test('Apache unescapes back-references unless [B], escapes redirects unless [NE], and refuses CR LF and %3F', () => {
+    expect(proxied('apache', '/search/shoes%26admin=1').upstream).toBe('GET /app?term=shoes&admin=1 HTTP/1.1');
+    expect(proxied('apache', '/search/a%23b').upstream).toBe('GET /app?term=a#b HTTP/1.1');
+    expect(proxied('apache', '/searchb/shoes%26admin=1').upstream).toBe('GET /app?term=shoes%26admin%3d1 HTTP/1.1');
+    expect(proxied('apache', '/go/a%23b').headers).toEqual(['Location: https://shop.example/a%23b']);
+    expect(proxied('apache', '/gone/a%23b').headers).toEqual(['Location: https://shop.example/a#b']);
+    expect(proxied('apache', '/go/x%0D%0ASet-Cookie:%20session=attacker').headers).toEqual([
+      'Location: https://shop.example/x%0d%0aSet-Cookie:%20session=attacker',
+    ]);
+    expect(proxied('apache', '/gone/x%0D%0ASet-Cookie:%20session=attacker')).toMatchObject({
+      status: 500,
+      headers: [],
+    });
+    expect(
+      proxies.$meta.apacheLog.some(
+        (line) => line.includes("Response header 'Location'") && line.includes('contains invalid characters'),
+      ),
+    ).toBe(true);
+    expect(proxied('apache', '/files/a%3Fb').status).toBe(403);
+    expect(proxies.$meta.apacheLog.some((line) => line.includes('AH10508') && line.includes('UnsafeAllow3F'))).toBe(
+      true,
+    );
+  });
+
   // #not-html-or-shell: encodeURIComponent leaves ' ( ) * ! raw.
   test('encodeURIComponent leaves the apostrophe, parentheses, asterisk and exclamation mark raw', () => {
     expect(encodeURIComponent("it's (*)!")).toBe("it's%20(*)!");
@@ -869,10 +1072,12 @@ describe('security', () => {
   });
 
   // #defensive-recipe: an escaped letter and a dot segment do not hide /admin from a canonical comparison.
-  test('/%61dmin/users and /admin/./users are /admin/users', () => {
+  test('/%61dmin/users and /admin/./users are /admin/users to the normalizer; a browser resolves only the dot', () => {
     expect(canonical('/%61dmin/users')).toBe('/admin/users');
     expect(canonical('/admin/./users')).toBe('/admin/users');
     expect(browserResolve('https://h/admin/./users')).toEqual({ ok: true, href: 'https://h/admin/users' });
+    // "A browser resolves only the dot segment and sends the escaped letter as written."
+    expect(browserResolve('https://h/%61dmin/users')).toEqual({ ok: true, href: 'https://h/%61dmin/users' });
   });
 
   // #defensive-recipe: servers disagree on an escaped letter, a dot segment, ; parameters and //.
