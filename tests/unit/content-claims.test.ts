@@ -214,6 +214,19 @@ describe('encoding-functions', () => {
     expect(builders['ruby:URI.encode_uri_component']).toEqual({ error: expect.stringMatching(/^absent in Ruby 3\.1/) });
   });
 
+  // #dotnet: HttpUtility and WebUtility, as Mono ran them; the intro's "on most non-ASCII text they agree".
+  test('HttpUtility and WebUtility write + for a space, leave ! ( ) * raw and escape \' and ~; only HttpUtility writes lowercase hex', () => {
+    for (const id of ['dotnet:HttpUtility.UrlEncode', 'dotnet:WebUtility.UrlEncode'] as const) {
+      expect([id, ...[' ', '!', '(', ')', '*', "'", '~'].map((c) => functions[id]?.[c])]).toEqual([id, '+', '!', '(', ')', '*', ...(id === 'dotnet:HttpUtility.UrlEncode' ? ['%27', '%7e'] : ['%27', '%7E'])]);
+    }
+    expect(functions['dotnet:HttpUtility.UrlEncode']?.['é']).toBe(model('dotnet:HttpUtility.UrlEncode', 'é'));
+    expect(model('dotnet:HttpUtility.UrlEncode', 'é')).toBe(encode('é', 'component').ok && (encode('é', 'component') as { value: string }).value.toLowerCase());
+    expect(model('dotnet:WebUtility.UrlEncode', 'é')).toBe(model('dotnet:Uri.EscapeDataString', 'é'));
+    // Every UTF-8 function but HttpUtility writes Cyrillic the same.
+    const utf8 = encoders.filter((e) => e.writes === 'utf-8');
+    expect(new Set(utf8.filter((e) => e.hex === 'upper').map((e) => e.encode('ламінат')).map((r) => r.ok && r.value)).size).toBe(1);
+  });
+
   // #javascript: escape()'s Latin-1 escape is invalid UTF-8 to every server stack; + stays raw.
   test("every server stack reads escape()'s %E9 as invalid UTF-8: U+FFFD, the raw byte or a 400", () => {
     expect(model('js:escape', 'é')).toBe('%E9');
