@@ -486,6 +486,24 @@ describe('faq', () => {
     }
   });
 
+  // #space-percent20-or-plus: the nine stacks named there read q=a+b as "a b"; the plain decoders keep the plus.
+  test('every measured stack reads q=a+b as a space, the FAQ names all nine, and decodeURIComponent and unquote keep +', () => {
+    expect(serverStacks).toHaveLength(9);
+    for (const stack of serverStacks) expect([stack, serverQ(stack, 'q=a+b')]).toEqual([stack, 'a b']);
+    const answer = /<FaqItem id="space-percent20-or-plus"[\s\S]*?<\/FaqItem>/.exec(faqs[0]![1])![0];
+    expect(answer).toContain('all nine stacks measured');
+    for (const name of ["Node's `URLSearchParams`", 'Express', "Python's `parse_qsl`", 'Django', 'PHP', 'Go', 'Rack', 'Rails', 'Tomcat']) expect(answer).toContain(name);
+    expect(decoders['js:decodeURIComponent']?.['a+b']).toBe('a+b');
+    expect(decoders['python:unquote']?.['a+b']).toBe('a+b');
+  });
+
+  // #encode-tilde-star-quote: form encoding escapes ~, as URLSearchParams and URLEncoder do; urlencode leaves it.
+  test('URLSearchParams and URLEncoder escape ~ as the form set does; Python\'s urlencode leaves it raw', () => {
+    expect(model('js:URLSearchParams', '~')).toBe(encode('~', 'form').ok && (encode('~', 'form') as { value: string }).value);
+    expect(functions['java:URLEncoder.encode']?.['~']).toBe('%7E');
+    expect(functions['python:urlencode']?.['~']).toBe('~');
+  });
+
   // #base64-token-in-query and #plus-in-email-address: + is a space to every stack; the fixes.
   test('a raw base64 + and the + of user+tag@ arrive as spaces; encoded or base64url, they arrive whole', () => {
     const bytes = Buffer.from([0x66, 0x6f, 0x6f, 0xfb, 0xff]);
@@ -535,7 +553,10 @@ describe('faq', () => {
     expect(model('js:encodeURIComponent', "it's (*)!")).toBe("it's%20(*)!");
     expect(model('js:URLSearchParams', 'a b~')).toBe(new URLSearchParams({ q: 'a b~' }).toString().slice(2));
     expect(model('js:URLSearchParams', 'a b~')).toBe('a+b%7E');
-    for (const id of ['java:URLEncoder.encode', 'php:urlencode'] as const) expect(model(id, 'a b'), id).toBe('a+b');
+    for (const id of ['java:URLEncoder.encode', 'php:urlencode', 'dotnet:WebUtility.UrlEncode'] as const) expect(model(id, 'a b'), id).toBe('a+b');
+    // HttpUtility's lowercase é against the strict helper's.
+    expect(functions['dotnet:HttpUtility.UrlEncode']?.['é']).toBe('%c3%a9');
+    expect(strict('é')).toBe('%C3%A9');
   });
 
   // #python-quote-unicodeencodeerror: what raises UnicodeEncodeError, and the calls that work.
