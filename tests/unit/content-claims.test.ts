@@ -198,7 +198,7 @@ describe('encoding-functions', () => {
 
   test('every builder but Java\'s URI constructor puts the value in the query so that a form parser reads it back whole', () => {
     const { value } = builders.$meta;
-    const ids = ['js:URL', 'python:urlunsplit', 'python:requests', 'java:URI+URLEncoder', 'php:http_build_query', 'go:url.URL', 'dotnet:UriBuilder', 'ruby:URI::HTTPS.build'];
+    const ids = ['js:URL', 'python:urlunsplit', 'python:requests', 'java:URI+URLEncoder', 'java:spring:build().encode()', 'php:http_build_query', 'go:url.URL', 'dotnet:UriBuilder', 'ruby:URI::HTTPS.build'];
     for (const id of ids) expect([id, built(id).searchParams.get('q')]).toEqual([id, value]);
     // new URI(scheme, host, path, "q=C++ & C#…", null): + and & raw, so q is C and three spaces, then a second pair.
     expect(parseFormPairs(built('java:URI').search.slice(1))).toEqual([['q', 'C   '], [' C# 50%', '']]);
@@ -216,6 +216,8 @@ describe('encoding-functions', () => {
 
   // #dotnet: HttpUtility and WebUtility, as Mono ran them; the intro's "on most non-ASCII text they agree".
   test('HttpUtility and WebUtility write + for a space, leave ! ( ) * raw and escape \' and ~; only HttpUtility writes lowercase hex', () => {
+    const { ranOn } = (functions.$meta as unknown as { dotnet: { ranOn: string } }).dotnet;
+    expect(ranOn).toMatch(/^Mono JIT compiler version 6\.8\.0\.105 .*; HttpUtility from libmono-system-web4\.0-cil 6\.8\.0\.105/);
     for (const id of ['dotnet:HttpUtility.UrlEncode', 'dotnet:WebUtility.UrlEncode'] as const) {
       expect([id, ...[' ', '!', '(', ')', '*', "'", '~'].map((c) => functions[id]?.[c])]).toEqual([id, '+', '!', '(', ')', '*', ...(id === 'dotnet:HttpUtility.UrlEncode' ? ['%27', '%7e'] : ['%27', '%7E'])]);
     }
@@ -225,6 +227,22 @@ describe('encoding-functions', () => {
     // Every UTF-8 function but HttpUtility writes Cyrillic the same.
     const utf8 = encoders.filter((e) => e.writes === 'utf-8');
     expect(new Set(utf8.filter((e) => e.hex === 'upper').map((e) => e.encode('ламінат')).map((r) => r.ok && r.value)).size).toBe(1);
+  });
+
+  // #java: Spring 4.3, as Debian ships it: build().encode() escapes + in a query parameter; encode() is 5.0.8's.
+  test("Spring 4.3's build().encode() escaped the + of a query parameter, and has no encode() on the builder", () => {
+    const { value, segment, runtimes } = builders.$meta as unknown as { value: string; segment: string; runtimes: Record<string, string> };
+    expect(runtimes.spring).toMatch(/^Spring 4\.3\.30/);
+    for (const id of ['java:spring:build().encode()', 'java:spring:buildAndExpand().encode()', 'java:spring:UriUtils.encode+build(true)']) {
+      expect([id, built(id).searchParams.get('q')]).toEqual([id, value]);
+      expect([id, built(id).search]).toEqual([id, `?q=${encode(value, 'component').ok && (encode(value, 'component') as { value: string }).value}`]);
+    }
+    expect(encode('+', 'component')).toEqual({ ok: true, value: '%2B' });
+    // pathSegment escapes a /, a path template does not.
+    expect(decodeURIComponent(built('java:spring:build().encode()').pathname.split('/').at(-1)!)).toBe(segment);
+    expect(built('java:spring:buildAndExpand().encode()').pathname.split('/')).toHaveLength(4);
+    expect(decodeURIComponent(built('java:spring:UriUtils.encode+build(true)').pathname.split('/').at(-1)!)).toBe(segment);
+    expect(builders['java:spring:encode()']).toEqual({ error: 'absent in Spring 4.3.30.RELEASE' });
   });
 
   // #javascript: escape()'s Latin-1 escape is invalid UTF-8 to every server stack; + stays raw.
