@@ -454,6 +454,9 @@ describe('faq', () => {
     expect(new URLSearchParams(`q=50%off&r=${legacyCafe}`).get('q')).toBe('50%off');
     expect(new URLSearchParams(`r=${legacyCafe}`).get('r')).toBe('caf\uFFFD');
     expect(new URL(`https://shop.example/?q=50%off&r=${legacyCafe}`).searchParams.get('q')).toBe('50%off');
+    // new URL() itself keeps the query encoded; only its searchParams decode.
+    expect(new URL('https://shop.example/?q=a%20b').search).toBe('?q=a%20b');
+    expect(new URL('https://shop.example/?q=a%20b').searchParams.get('q')).toBe('a b');
     quotedInEveryFaq('`URIError: URI malformed`');
   });
 
