@@ -4,9 +4,9 @@
  * for the space, what it does to an existing `%XX`, and what it does to a lone surrogate.
  * Every model is checked against the real function (tests/fixtures/encoders.json, made by
  * scripts/fixtures/encoders/generate.sh). All of them but JavaScript's legacy `escape()` write
- * UTF-8 with uppercase hex digits (`escape()` writes UTF-16 code units: `%XX` below 256,
- * `%uXXXX` above), and none of them keeps an existing escape: each escapes its `%` (so `%41`
- * becomes `%2541`).
+ * UTF-8 (`escape()` writes UTF-16 code units: `%XX` below 256, `%uXXXX` above), all but .NET's
+ * `HttpUtility.UrlEncode` with uppercase hex digits, and none of them keeps an existing escape:
+ * each escapes its `%` (so `%41` becomes `%2541`).
  */
 import { failure, issue, type CodecIssue, type Result } from './issues.ts';
 import { percentEncode } from './percent-encode.ts';
@@ -27,6 +27,8 @@ export type EncoderId =
   | 'go:url.QueryEscape'
   | 'go:url.PathEscape'
   | 'dotnet:Uri.EscapeDataString'
+  | 'dotnet:HttpUtility.UrlEncode'
+  | 'dotnet:WebUtility.UrlEncode'
   | 'ruby:CGI.escape'
   | 'ruby:ERB::Util.url_encode';
 
@@ -63,6 +65,11 @@ export interface Encoder {
    * (`escape()`: `%XX` below 256, so Latin-1 for those, and `%uXXXX` above).
    */
   writes: 'utf-8' | 'code-units';
+  /**
+   * The case of the hex digits in its escapes. `%c3%a9` and `%C3%A9` decode alike, but they are
+   * different text to anything that compares bytes, such as an OAuth 1.0a or SigV4 signature.
+   */
+  hex: 'upper' | 'lower';
   encode(text: string): EncoderResult;
 }
 
@@ -75,6 +82,8 @@ interface Spec {
   raw: (c: number) => boolean;
   /** `+` (form encoding) or an escape. */
   spaceAsPlus: boolean;
+  /** Its hex digits, when not uppercase (`HttpUtility.UrlEncode`). */
+  hex?: 'lower';
   loneSurrogate: LoneSurrogateRule;
 }
 
@@ -219,6 +228,28 @@ function specs(): Spec[] {
       spaceAsPlus: false,
       loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
     },
+    // https://learn.microsoft.com/dotnet/api/system.web.httputility.urlencode  (HttpEncoderUtility.IsUrlSafeChar:
+    // "RFC 1738.4 minus '+'", so - _ . ! * ( ) raw; IntToHex writes lowercase; UTF-8 through Encoding.UTF8, U+FFFD for a lone surrogate)
+    {
+      id: 'dotnet:HttpUtility.UrlEncode',
+      language: '.NET',
+      name: 'HttpUtility.UrlEncode',
+      call: 'HttpUtility.UrlEncode(s)',
+      raw: and(isAlphanumeric, '-_.!*()'),
+      spaceAsPlus: true,
+      hex: 'lower',
+      loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
+    },
+    // https://learn.microsoft.com/dotnet/api/system.net.webutility.urlencode  (the same safe set, uppercase hex)
+    {
+      id: 'dotnet:WebUtility.UrlEncode',
+      language: '.NET',
+      name: 'WebUtility.UrlEncode',
+      call: 'WebUtility.UrlEncode(s)',
+      raw: and(isAlphanumeric, '-_.!*()'),
+      spaceAsPlus: true,
+      loneSurrogate: { kind: 'replaces', replacement: '\uFFFD' },
+    },
     // https://docs.ruby-lang.org/en/3.1/CGI/Escape.html#method-i-escape
     {
       id: 'ruby:CGI.escape',
@@ -274,12 +305,30 @@ function escapeUnits(text: string, raw: Uint8Array): string {
   return parts.join('');
 }
 
+/** Lowercase hex digits in every escape: each of these functions escapes `%`, so every `%` in its output starts one. */
+const lowercaseEscapes = (value: string) => value.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
 function encoderOf(spec: Spec): Encoder {
-  const { raw, spaceAsPlus, ...described } = spec;
+  const { raw, spaceAsPlus, hex = 'upper', ...described } = spec;
+  const encoder = uppercaseEncoder(spec);
+  if (hex === 'upper') return { ...described, hex, writes: encoder.writes, encode: encoder.encode };
+  return {
+    ...described,
+    hex,
+    writes: encoder.writes,
+    encode(text: string): EncoderResult {
+      const result = encoder.encode(text);
+      return result.ok ? { ...result, value: lowercaseEscapes(result.value) } : result;
+    },
+  };
+}
+
+/** The function's loop as if it wrote uppercase hex, as all but one of them do. */
+function uppercaseEncoder(spec: Spec): Pick<Encoder, 'writes' | 'encode'> {
+  const { raw, spaceAsPlus } = spec;
   let table: Uint8Array | undefined;
   const rule = spec.loneSurrogate;
   return {
-    ...described,
     writes: rule.kind === 'units' ? 'code-units' : 'utf-8',
     encode(text: string): EncoderResult {
       table ??= asciiTable(raw);

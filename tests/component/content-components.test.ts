@@ -274,6 +274,17 @@ describe('EncoderTable', () => {
     expect(root.querySelectorAll('td code:not([data-codec])').every((c) => !/%[0-9A-F]{2}/.test(c.text))).toBe(true);
   });
 
+  it('says under the name of the one function that writes lowercase hex what it wrote for é', async () => {
+    const root = await table('en');
+    const marked = root.querySelectorAll('tr[data-encoder] th .encoder-table-hex');
+    expect(marked.map((m) => m.closest('tr')?.getAttribute('data-encoder'))).toEqual(['dotnet:HttpUtility.UrlEncode']);
+    expect(marked[0]?.querySelector('code[data-codec=output]')?.text).toBe(real['dotnet:HttpUtility.UrlEncode']?.['é']);
+    expect(real['dotnet:HttpUtility.UrlEncode']?.['é']).toBe('%c3%a9');
+    expect((await table('uk')).querySelector('.encoder-table-hex')?.text).toBe(
+      'шістнадцяткові цифри малими літерами: %c3%a9',
+    );
+  });
+
   it('words its headings and lone-surrogate cells in the page language', async () => {
     const root = await table('uk');
     expect(root.querySelector('caption')?.text).toBe(useTranslations('uk')('encodingFunctions.caption'));

@@ -629,7 +629,8 @@ describe('Functions', () => {
     expect(root.querySelectorAll('[data-role=error][data-code=lone-surrogate]')).toHaveLength(11);
     // escape() writes it as a code unit of its own, which is a notice too.
     expect(row('js:escape').querySelector('[data-role=encoded]')?.text).toBe(escape('ab\uD800c'));
-    expect(root.querySelectorAll('[data-role=notice][data-code=lone-surrogate]')).toHaveLength(4);
+    // URLSearchParams, Java, escape() and .NET's three.
+    expect(root.querySelectorAll('[data-role=notice][data-code=lone-surrogate]')).toHaveLength(6);
   });
 
   it('shows at most 200,000 characters of a result and says so', async () => {
@@ -674,6 +675,12 @@ describe('Functions', () => {
       ),
       { numRuns: 500 },
     );
+    // HttpUtility.UrlEncode's %c3%a9 is not WebUtility's %C3%A9: a signature compares the text.
+    expect(encoders.find((e) => e.id === 'dotnet:HttpUtility.UrlEncode')?.encode('é')).toMatchObject({
+      value: '%c3%a9',
+    });
+    expect(distinct('é')).toBe(3);
+    expect(distinct('é'.repeat(300_000))).toBe(3);
     // A ~ far past the first 200,000 characters still tells the form encoders apart.
     const long = `${'a b'.repeat(100_000)}~`;
     const v = functionsView(m, long, { id: 'f', live: true });

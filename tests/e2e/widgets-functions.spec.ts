@@ -11,6 +11,8 @@ const real = JSON.parse(readFileSync(new URL('../fixtures/encoders.json', import
   Record<string, unknown>
 >;
 const page = (locale: string) => `/${locale}/encoding-functions/`;
+/** How many functions the widget runs: one row each. */
+const functionCount = Object.keys(real).filter((k) => !k.startsWith('$')).length;
 const row = (w: Locator, id: string) => w.locator(`tr[data-encoder="${id}"]`);
 const encoded = (w: Locator, id: string) => row(w, id).locator('[data-role=encoded]');
 
@@ -50,7 +52,7 @@ for (const locale of ['en', 'uk']) {
           await expect(encoded(w, id)).toHaveText(real[id]?.[text] as string);
         }
       }
-      await expect(w.locator('[data-role=summary]')).toContainText('15');
+      await expect(w.locator('[data-role=summary]')).toContainText(String(functionCount));
     });
 
     test('a lone surrogate gets a notice in each row, with its position', async ({ page: p }) => {
@@ -130,7 +132,7 @@ test('1 MB of text stays responsive: each cell shows 200,000 characters and Copy
   expect(work).toBeLessThan(10_000);
   expect(wall).toBeLessThan(30_000);
   expect(await encoded(w, 'python:quote').evaluate((e) => e.textContent?.length)).toBe(200_000);
-  await expect(w.locator('[data-role=cut]')).toHaveCount(15);
+  await expect(w.locator('[data-role=cut]')).toHaveCount(functionCount);
   await row(w, 'js:encodeURIComponent').locator('[data-action=copy-encoded]').click();
   const copied = await p.evaluate(() => navigator.clipboard.readText());
   expect(copied.length).toBe(await p.evaluate((s) => encodeURIComponent(s).length, big));
@@ -153,7 +155,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const w = p.locator('#functions-main');
     await ready(w);
     await setValue(w.locator('[data-role=input]'), `${'ламінат'.repeat(30)}{U+D800}`);
-    await expect(w.locator('[data-code=lone-surrogate]')).toHaveCount(15);
+    await expect(w.locator('[data-code=lone-surrogate]')).toHaveCount(functionCount);
     const axe = await new AxeBuilder({ page: p })
       .include('#functions-main')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

@@ -280,6 +280,7 @@ describe('encoding-functions', () => {
       'python:urlunsplit',
       'python:requests',
       'java:URI+URLEncoder',
+      'java:spring:build().encode()',
       'php:http_build_query',
       'go:url.URL',
       'dotnet:UriBuilder',
@@ -310,6 +311,69 @@ describe('encoding-functions', () => {
     for (const id of ['js:URL.pathname-raw', 'go:url.URL-path', 'java:URI'])
       expect([id, built(id).pathname.split('/').length]).toEqual([id, 4]);
     expect(builders['ruby:URI.encode_uri_component']).toEqual({ error: expect.stringMatching(/^absent in Ruby 3\.1/) });
+  });
+
+  // #dotnet: HttpUtility and WebUtility, as Mono ran them; the intro's "on most non-ASCII text they agree".
+  test("HttpUtility and WebUtility write + for a space, leave ! ( ) * raw and escape ' and ~; only HttpUtility writes lowercase hex", () => {
+    const { ranOn } = (functions.$meta as unknown as { dotnet: { ranOn: string } }).dotnet;
+    expect(ranOn).toMatch(
+      /^Mono JIT compiler version 6\.8\.0\.105 .*; HttpUtility from libmono-system-web4\.0-cil 6\.8\.0\.105/,
+    );
+    for (const id of ['dotnet:HttpUtility.UrlEncode', 'dotnet:WebUtility.UrlEncode'] as const) {
+      expect([id, ...[' ', '!', '(', ')', '*', "'", '~'].map((c) => functions[id]?.[c])]).toEqual([
+        id,
+        '+',
+        '!',
+        '(',
+        ')',
+        '*',
+        ...(id === 'dotnet:HttpUtility.UrlEncode' ? ['%27', '%7e'] : ['%27', '%7E']),
+      ]);
+    }
+    expect(functions['dotnet:HttpUtility.UrlEncode']?.['é']).toBe(model('dotnet:HttpUtility.UrlEncode', 'é'));
+    expect(model('dotnet:HttpUtility.UrlEncode', 'é')).toBe(
+      encode('é', 'component').ok && (encode('é', 'component') as { value: string }).value.toLowerCase(),
+    );
+    expect(model('dotnet:WebUtility.UrlEncode', 'é')).toBe(model('dotnet:Uri.EscapeDataString', 'é'));
+    // Every UTF-8 function but HttpUtility writes Cyrillic the same.
+    const utf8 = encoders.filter((e) => e.writes === 'utf-8');
+    expect(
+      new Set(
+        utf8
+          .filter((e) => e.hex === 'upper')
+          .map((e) => e.encode('ламінат'))
+          .map((r) => r.ok && r.value),
+      ).size,
+    ).toBe(1);
+  });
+
+  // #java: Spring 4.3, as Debian ships it: build().encode() escapes + in a query parameter; encode() is 5.0.8's.
+  test("Spring 4.3's build().encode() escaped the + of a query parameter, and has no encode() on the builder", () => {
+    const { value, segment, runtimes } = builders.$meta as unknown as {
+      value: string;
+      segment: string;
+      runtimes: Record<string, string>;
+    };
+    expect(runtimes.spring).toMatch(/^Spring 4\.3\.30/);
+    for (const id of [
+      'java:spring:build().encode()',
+      'java:spring:buildAndExpand().encode()',
+      'java:spring:UriUtils.encode+build(true)',
+    ]) {
+      expect([id, built(id).searchParams.get('q')]).toEqual([id, value]);
+      expect([id, built(id).search]).toEqual([
+        id,
+        `?q=${encode(value, 'component').ok && (encode(value, 'component') as { value: string }).value}`,
+      ]);
+    }
+    expect(encode('+', 'component')).toEqual({ ok: true, value: '%2B' });
+    // pathSegment escapes a /, a path template does not.
+    expect(decodeURIComponent(built('java:spring:build().encode()').pathname.split('/').at(-1)!)).toBe(segment);
+    expect(built('java:spring:buildAndExpand().encode()').pathname.split('/')).toHaveLength(4);
+    expect(decodeURIComponent(built('java:spring:UriUtils.encode+build(true)').pathname.split('/').at(-1)!)).toBe(
+      segment,
+    );
+    expect(builders['java:spring:encode()']).toEqual({ error: 'absent in Spring 4.3.30.RELEASE' });
   });
 
   // #javascript: escape()'s Latin-1 escape is invalid UTF-8 to every server stack; + stays raw.
@@ -563,6 +627,9 @@ describe('faq', () => {
     expect(new URLSearchParams(`q=50%off&r=${legacyCafe}`).get('q')).toBe('50%off');
     expect(new URLSearchParams(`r=${legacyCafe}`).get('r')).toBe('caf\uFFFD');
     expect(new URL(`https://shop.example/?q=50%off&r=${legacyCafe}`).searchParams.get('q')).toBe('50%off');
+    // new URL() itself keeps the query encoded; only its searchParams decode.
+    expect(new URL('https://shop.example/?q=a%20b').search).toBe('?q=a%20b');
+    expect(new URL('https://shop.example/?q=a%20b').searchParams.get('q')).toBe('a b');
     quotedInEveryFaq('`URIError: URI malformed`');
   });
 
@@ -642,6 +709,37 @@ describe('faq', () => {
     }
   });
 
+  // #space-percent20-or-plus: the nine stacks named there read q=a+b as "a b"; the plain decoders keep the plus.
+  test('every measured stack reads q=a+b as a space, the FAQ names all nine, and decodeURIComponent and unquote keep +', () => {
+    expect(serverStacks).toHaveLength(9);
+    for (const stack of serverStacks) expect([stack, serverQ(stack, 'q=a+b')]).toEqual([stack, 'a b']);
+    const answer = /<FaqItem id="space-percent20-or-plus"[\s\S]*?<\/FaqItem>/.exec(faqs[0]![1])![0];
+    expect(answer).toContain('all nine stacks measured');
+    for (const name of [
+      "Node's `URLSearchParams`",
+      'Express',
+      "Python's `parse_qsl`",
+      'Django',
+      'PHP',
+      'Go',
+      'Rack',
+      'Rails',
+      'Tomcat',
+    ])
+      expect(answer).toContain(name);
+    expect(decoders['js:decodeURIComponent']?.['a+b']).toBe('a+b');
+    expect(decoders['python:unquote']?.['a+b']).toBe('a+b');
+  });
+
+  // #encode-tilde-star-quote: form encoding escapes ~, as URLSearchParams and URLEncoder do; urlencode leaves it.
+  test("URLSearchParams and URLEncoder escape ~ as the form set does; Python's urlencode leaves it raw", () => {
+    expect(model('js:URLSearchParams', '~')).toBe(
+      encode('~', 'form').ok && (encode('~', 'form') as { value: string }).value,
+    );
+    expect(functions['java:URLEncoder.encode']?.['~']).toBe('%7E');
+    expect(functions['python:urlencode']?.['~']).toBe('~');
+  });
+
   // #base64-token-in-query and #plus-in-email-address: + is a space to every stack; the fixes.
   test('a raw base64 + and the + of user+tag@ arrive as spaces; encoded or base64url, they arrive whole', () => {
     const bytes = Buffer.from([0x66, 0x6f, 0x6f, 0xfb, 0xff]);
@@ -708,7 +806,11 @@ describe('faq', () => {
     expect(model('js:encodeURIComponent', "it's (*)!")).toBe("it's%20(*)!");
     expect(model('js:URLSearchParams', 'a b~')).toBe(new URLSearchParams({ q: 'a b~' }).toString().slice(2));
     expect(model('js:URLSearchParams', 'a b~')).toBe('a+b%7E');
-    for (const id of ['java:URLEncoder.encode', 'php:urlencode'] as const) expect(model(id, 'a b'), id).toBe('a+b');
+    for (const id of ['java:URLEncoder.encode', 'php:urlencode', 'dotnet:WebUtility.UrlEncode'] as const)
+      expect(model(id, 'a b'), id).toBe('a+b');
+    // HttpUtility's lowercase é against the strict helper's.
+    expect(functions['dotnet:HttpUtility.UrlEncode']?.['é']).toBe('%c3%a9');
+    expect(strict('é')).toBe('%C3%A9');
   });
 
   // #python-quote-unicodeencodeerror: what raises UnicodeEncodeError, and the calls that work.

@@ -25,7 +25,7 @@ const head = (text: string, units: number) =>
 
 /**
  * What `encoder` writes for as much of `text` as its cell shows, and whether that is only the
- * beginning. Fourteen encodings of a megabyte take the browser most of a second, so a long
+ * beginning. Seventeen encodings of a megabyte take the browser most of a second, so a long
  * text is encoded only until it fills CELL_LIMIT characters: each try shows how much the
  * characters grow and the next takes enough for the cell, with a margin (every character
  * becomes at least one, so CELL_LIMIT of them always do). A text with a lone surrogate is
@@ -43,9 +43,11 @@ function encodeForCell(encoder: Encoder, text: string): { result: EncoderResult;
 
 /**
  * How many different results the functions write for the whole text, without encoding all of
- * it: each of them writes every character on its own, and the UTF-8 ones differ only on ASCII
- * and on a lone surrogate, so two of them agree on the text exactly when they agree on each
- * ASCII character in it (and on the lone surrogates, when there are any). `escape()` writes
+ * it: each of them writes every character on its own, and the UTF-8 ones differ only on ASCII,
+ * on a lone surrogate and in the case of their hex digits, so two of them agree on the text
+ * exactly when they agree on each ASCII character in it, on the lone surrogates when there are
+ * any, and on the hex case when there is a character beyond ASCII (each one's first byte is
+ * `%C2` or above, a hex letter: `%c3%a9` is not `%C3%A9` to a signature). `escape()` writes
  * code units instead: on any non-ASCII text it differs from every UTF-8 function.
  */
 function distinctResults(text: string, rows: { encoder: Encoder; result: EncoderResult }[]): number {
@@ -61,10 +63,12 @@ function distinctResults(text: string, rows: { encoder: Encoder; result: Encoder
     if (!result.ok) return [];
     const rule = encoder.loneSurrogate;
     const units = encoder.writes === 'code-units' && beyondAscii ? encoder.id : '';
+    const hex = beyondAscii ? encoder.hex : '';
     return [
       codes.map((c) => traits(encoder).ascii[c]).join(' ') +
         (result.notices.length && rule.kind === 'replaces' ? rule.replacement : '') +
-        units,
+        units +
+        hex,
     ];
   });
   return new Set(signatures).size;

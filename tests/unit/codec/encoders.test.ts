@@ -147,8 +147,10 @@ describe('the JavaScript models against the live functions', () => {
 describe('the table the page describes', () => {
   const real = (id: string, input: string) => fixture[id]?.[input];
 
-  test('almost half of the functions write a space as + (one short of half), and none keeps an existing escape', () => {
-    expect(ids.filter((id) => real(id, ' ') === '+')).toHaveLength((ids.length - 1) / 2);
+  test('just over half of the functions write a space as +, and none keeps an existing escape', () => {
+    const plus = ids.filter((id) => real(id, ' ') === '+').length;
+    expect(plus).toBeGreaterThan(ids.length / 2);
+    expect(plus).toBeLessThanOrEqual(ids.length / 2 + 1);
     expect(ids.every((id) => real(id, '%41') === '%2541')).toBe(true);
   });
 
@@ -224,5 +226,27 @@ describe('escape() and unescape()', () => {
     expect(d['java:URLDecoder.decode']?.['%u0436']).toMatchObject({
       error: expect.stringMatching(/^IllegalArgumentException/),
     });
+  });
+});
+
+// The encoding-functions page on .NET's form encoders: + for a space, ! ( ) * raw, HttpUtility in lowercase hex.
+describe('HttpUtility.UrlEncode and WebUtility.UrlEncode', () => {
+  test('both write + and leave ! ( ) * raw; HttpUtility writes lowercase hex, WebUtility uppercase', () => {
+    for (const id of ['dotnet:HttpUtility.UrlEncode', 'dotnet:WebUtility.UrlEncode']) {
+      expect(fixture[id]?.[' ']).toBe('+');
+      for (const c of '!()*') expect(fixture[id]?.[c]).toBe(c);
+      expect(fixture[id]?.["'"]).toBe('%27');
+    }
+    expect(fixture['dotnet:HttpUtility.UrlEncode']?.['é']).toBe('%c3%a9');
+    expect(fixture['dotnet:WebUtility.UrlEncode']?.['é']).toBe('%C3%A9');
+  });
+
+  test("each model's hex case is the one its real function wrote, and only HttpUtility writes lowercase", () => {
+    for (const e of encoders) {
+      const written = fixture[e.id]?.['ламінат'] as string;
+      expect([e.id, e.hex]).toEqual([e.id, /%[a-f]/.test(written) ? 'lower' : 'upper']);
+      expect(/%[a-f]/.test(written) && /%[A-F]/.test(written)).toBe(false);
+    }
+    expect(encoders.filter((e) => e.hex === 'lower').map((e) => e.id)).toEqual(['dotnet:HttpUtility.UrlEncode']);
   });
 });
