@@ -30,7 +30,9 @@ const readings = (target: string) =>
     return reading === undefined ? undefined : JSON.stringify(read(reading));
   });
 
-describe('the data model and the stacks, in paths', () => {
+// `sent` is the URL Standard's parser; Chromium's departs from it (it escapes `|` in a path, as
+// tests/e2e records), so the comparison runs where the platform follows the standard.
+describe.skipIf(typeof window !== 'undefined')('the data model and the stacks, in paths', () => {
   test('two paths it merges are read the same by every stack that decodes the path', () => {
     const byCanonical = new Map<string, string[]>();
     for (const target of Object.keys(fixture.readings)) {
