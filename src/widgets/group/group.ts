@@ -1,9 +1,9 @@
 import type { UndecodableBytes } from '../../codec';
 import { define, Widget } from '../lib/widget';
 import { toDOM } from '../lib/dom';
-import { linkFields } from '../lib/share-link';
 import { issueItem } from '../lib/issues';
 import { policyOf } from '../lib/policy';
+import { notePolicyLink } from '../lib/policy-link';
 import { type Child, h, str } from '../lib/view';
 import type { Explained, GroupData, View } from './engine';
 import { groupRows, groupView, whyView } from './view';
@@ -305,12 +305,11 @@ class GroupWidget extends Widget {
     if (this.text !== undefined) this.find('[data-role=share-note]').textContent = this.messages['group.linkNoInput']!;
   }
 
-  override restore(opening = false): boolean {
-    if (!super.restore(opening)) return false;
+  override checkLink(fields: Map<string, string>) {
     // The column choices have options only once the worker has read the CSV's header row:
     // keep the link's choice until then.
-    this.linked = linkFields(location.hash.slice(location.hash.indexOf('?') + 1));
-    return true;
+    this.linked = fields;
+    notePolicyLink(this, fields);
   }
 
   update() {

@@ -178,6 +178,9 @@ export abstract class Widget extends HTMLElement {
     void this.copy(b, box, url);
   }
 
+  /** Runs once a share link's fields are in the form (policy widgets check theirs: policy-link.ts). */
+  checkLink(_fields: Map<string, string>): void {}
+
   /**
    * Fills the form from `#<id>?<state>` if the fragment names this widget. A link is applied
    * once: when the page opens with it (`opening`, unless the reader typed before this code
@@ -208,6 +211,7 @@ export abstract class Widget extends HTMLElement {
         unwrapHugeText(c);
       }
     }
+    this.checkLink(p);
     this.update();
     // A widget inside a closed disclosure (an FAQ answer) is opened up to be seen.
     for (let d = this.closest('details'); d; d = d.parentElement!.closest('details')) d.open = true;
