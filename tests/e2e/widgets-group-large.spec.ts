@@ -154,28 +154,42 @@ test.describe('Group with one enormous line', () => {
     expect(csv).toContain(`"https://example.com/?q=${'a%20'.repeat(524_288)}"`);
   });
 
-  // The longest task left is handing the 10 MB text to the worker (postMessage): 0.5-1 s on
-  // a loaded 2-core machine. Sending the file's bytes to the worker (transferred, not copied)
-  // and decoding there would remove it; until then this bound guards the 40 s the review saw.
-  test('a 10 MB one-line file never blocks the page for seconds', async ({ page }) => {
+  // The worker reads and decodes the file (the page posts the File, a handle) and keeps the
+  // text; the page gets its beginning. Decoding it on the page blocked it for 0.4-0.6 s, and
+  // handing the 10 MB text to the worker for 0.5-1 s more.
+  test('a 10 MB one-line file is read and grouped with no main-thread task over 200 ms', async ({ page }) => {
     const w = page.locator('#tool-group');
     const tasks = await watchLongTasks(page);
+    // Made in the page, before the measurement: building 10 MB is the test's work, not the widget's.
     await w.locator('input[type=file]').evaluate((input: HTMLInputElement) => {
       const data = new DataTransfer();
       data.items.add(
         new File([`https://example.com/?q=${'a%20'.repeat(2_621_440)}`], 'big1.txt', { type: 'text/plain' }),
       );
       input.files = data.files;
-      // In a task of the page's own, so the Long Tasks API sees the widget's work.
-      setTimeout(() => input.dispatchEvent(new Event('change', { bubbles: true })));
     });
+    await page.waitForTimeout(500);
+    await tasks.reset();
+    // In a task of the page's own, so the Long Tasks API sees the widget's work.
+    await w
+      .locator('input[type=file]')
+      .evaluate((input) => setTimeout(() => input.dispatchEvent(new Event('change', { bubbles: true }))));
     await expect(w.locator('[data-role=summary]')).toContainText('Rows: 1.', { timeout: 60_000 });
     await expect(w.locator('[data-role=group]')).toHaveCount(1);
+    await page.waitForTimeout(500);
     const longest = await tasks.longest();
-    const timing = `10 MB one-line file: longest main-thread task ${longest.toFixed(0)} ms`;
+    const worker = await w.evaluate((el) => (el as unknown as { ms: number }).ms);
+    const timing = `10 MB one-line file: longest main-thread task ${longest.toFixed(0)} ms; worker grouped it in ${worker.toFixed(0)} ms`;
     console.log(timing);
     test.info().annotations.push({ type: 'timing', description: timing });
-    expect(longest).toBeLessThan(2000);
+    expect(longest).toBeLessThan(200);
+    // The box shows its beginning, the note says the file is grouped from memory.
+    expect((await w.locator('[data-role=input]').inputValue()).length).toBe(10_000);
+    await expect(w.locator('[data-role=file-note]')).toContainText('big1.txt');
     expect(((await w.locator('[data-role=variant] code').textContent()) ?? '').length).toBeLessThanOrEqual(500);
+    // The policy applies to the text the worker holds: grouped again without reading the page's copy.
+    await w.locator('details.w-policy > summary').click();
+    await w.locator('input[name=drop]').fill('q');
+    await expect(w.locator('[data-role=canonical]')).toHaveText('https://example.com/');
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import en from '../../src/i18n/en.json' with { type: 'json' };
 import uk from '../../src/i18n/uk.json' with { type: 'json' };
 import { ready, setValue, tools, watchDialogs } from './widgets-helpers';
 
@@ -296,3 +297,48 @@ test('a field a share link leaves out takes its default, whatever its kind', asy
     /\?value=%25E1%25A4%25C1%25E0%25BB%25AD&mode=form&charset=windows-874&invalid=&lines=$/,
   );
 });
+
+for (const [locale, strings] of [
+  ['en', en],
+  ['uk', uk],
+] as const) {
+  test(`a share link's unknown policy field or value is named in a note, never a silent default (${locale})`, async ({
+    page,
+  }) => {
+    const note = (w: ReturnType<Page['locator']>) => w.locator('[data-role=link-note]');
+    // The checker is a chunk of its own, fetched only for a link the form did not take as written.
+    const checker: string[] = [];
+    page.on('request', (r) => /\/policy-check\.[\w-]+\.js$/.test(r.url()) && checker.push(r.url()));
+    await page.goto(
+      `${tools(locale)}#tool-normalize?value=%2Fa&model=data&order=keep&caseInsensitive=&trim=on&drop=utm_&fragment=drop`,
+    );
+    await expect(page.locator('#tool-normalize [data-role=input]')).toHaveValue('/a');
+    await expect(page.locator('#tool-normalize input[name=order][value=keep]')).toBeChecked();
+    expect(checker).toEqual([]);
+    // An unknown value: the rest of the link applies, the order stays as the page has it.
+    await page.goto(
+      `${tools(locale)}#tool-normalize?value=${encodeURIComponent('/a?b=1&a=2')}&order=nonsense&fragment=keep`,
+    );
+    const w = page.locator('#tool-normalize');
+    await expect(w.locator('[data-role=input]')).toHaveValue('/a?b=1&a=2');
+    await expect(w.locator('input[name=fragment][value=keep]')).toBeChecked();
+    await expect(w.locator('input[name=order][value=sort]')).toBeChecked();
+    const value = strings.widgets.normalize.linkValue
+      .replace('{{field}}', '\u2068order\u2069')
+      .replace('{{value}}', '\u2068nonsense\u2069');
+    await expect(note(w)).toHaveText(value);
+    expect(checker).toHaveLength(1);
+    // A misspelled field, in Group (whose own fields are not policy fields).
+    await page.evaluate(() => (location.hash = 'tool-group?lines=%2Fa&caseInsensitve=utm_source&show=all'));
+    const g = page.locator('#tool-group');
+    await expect(g.locator('[data-role=input]')).toHaveValue('/a');
+    await expect(note(g)).toHaveText(
+      strings.widgets.normalize.linkField.replace('{{field}}', '\u2068caseInsensitve\u2069'),
+    );
+    // A sound link says nothing, and clears an earlier note.
+    await page.evaluate(() => (location.hash = 'tool-normalize?value=%2Fb&order=keep&trim=on&drop=utm_'));
+    await expect(w.locator('[data-role=input]')).toHaveValue('/b');
+    await expect(note(w)).toBeHidden();
+    await expect(note(w)).toHaveText('');
+  });
+}

@@ -1,14 +1,13 @@
 import type { UndecodableBytes } from '../../codec';
 import { define, Widget } from '../lib/widget';
 import { toDOM } from '../lib/dom';
-import { linkFields } from '../lib/share-link';
 import { issueItem } from '../lib/issues';
 import { policyOf } from '../lib/policy';
+import { notePolicyLink } from '../lib/policy-link';
 import { type Child, h, str } from '../lib/view';
 import type { Explained, GroupData, View } from './engine';
 import { groupRows, groupView, whyView } from './view';
 import workerUrl from './worker?chunk';
-import textFileUrl from '../../codec/text-file?chunk';
 
 /** Largest file read at all. */
 const MAX_MB = 50;
@@ -42,6 +41,17 @@ function beginning(text: string): string {
 const tabbed = (text: string) => text.slice(0, text.search(/\r|\n|$/)).includes('\t');
 
 type Reply = { type: string; id: number } & Record<string, unknown>;
+/** A file whose text the worker holds (too long for the box): `read` numbers the reading. */
+type Held = { file: File; encoding: string; read: number };
+/** The worker's answer to a `read` job (worker.ts). */
+type ReadReply = {
+  ok: boolean;
+  text?: string;
+  head?: string;
+  tabbed?: boolean;
+  error?: UndecodableBytes & { code: 'undecodable'; line: number };
+  line?: Uint8Array | null;
+};
 type Result = {
   data: GroupData | null;
   headers?: string[] | null;
@@ -49,6 +59,7 @@ type Result = {
   column?: number;
   count?: number;
   ms?: number;
+  unreadable?: boolean;
 };
 
 /** Control characters of a charset's reading of a line, not drawn (C1 controls in ISO-8859-5). */
@@ -70,12 +81,14 @@ class GroupWidget extends Widget {
   /** Resolves when the last requested table has been shown. */
   done: Promise<void> = Promise.resolve();
   /** What the worker last grouped: the text and the other inputs (format, columns, policy). */
-  groupedText: string | undefined;
+  groupedText: string | Held | undefined;
   groupedWith = '';
   /** Milliseconds the worker took for the last grouping (read by the e2e timing test). */
   ms = 0;
-  /** The input, when it is too large for the box (a file or a paste). */
-  text: string | undefined;
+  /** The input, when it is too large for the box: a paste, or a file the worker holds. */
+  text: string | Held | undefined;
+  /** Counts the files read: an answer for an earlier one is not shown. */
+  reads = 0;
   /** A share link's state, until the CSV's header row has given its column choices options. */
   linked: Map<string, string> | undefined;
   /** The file chosen last, kept so that choosing its encoding reads it again. */
@@ -152,17 +165,20 @@ class GroupWidget extends Widget {
   }
 
   /** Holds a long input in memory (or, with none, lets the box's lines count), with a note. */
-  memory(text?: string, note = '') {
+  memory(text?: string | Held, note = '') {
     this.text = text;
     const p = this.find('[data-role=file-note]');
     p.textContent = note;
     p.hidden = !note;
   }
 
-  /** The text for the box, or for memory with its beginning in the box; then groups it. */
-  take(text: string, format: string, note: string) {
-    const large = text.length > BOX;
-    this.box().value = large ? beginning(text) : text;
+  /**
+   * The text for the box, or for memory with its beginning in the box (`head`: the beginning
+   * of a file the worker holds); then groups it.
+   */
+  take(text: string | Held, format: string, note: string, head = '') {
+    const large = typeof text !== 'string' || text.length > BOX;
+    this.box().value = typeof text !== 'string' ? beginning(head) : large ? beginning(text) : text;
     this.memory(large ? text : undefined, large ? note : '');
     if (large) this.say(note);
     this.find<HTMLInputElement>(`input[name=format][value=${format}]`).checked = true;
@@ -204,7 +220,9 @@ class GroupWidget extends Widget {
 
   /**
    * Reads a file in the chosen encoding (a byte order mark wins; UTF-8 by default), strictly:
-   * bytes that do not decode are never made U+FFFD, which would merge different URLs.
+   * bytes that do not decode are never made U+FFFD, which would merge different URLs. The
+   * worker reads and decodes it (worker.ts, `read`): on the page, a 10 MB file blocked it for
+   * half a second. A text too long for the box stays in the worker, which sends its beginning.
    */
   async load(f: File) {
     if (f !== this.file) this.encoding().value = 'utf-8';
@@ -212,32 +230,24 @@ class GroupWidget extends Widget {
     this.find('[data-role=file-name]').textContent = f.name;
     if (f.size > MAX_MB * 2 ** 20)
       return this.fail('file-too-big', str(this.messages, 'group.fileTooBig', { name: f.name, size: MAX_MB }));
-    let bytes: Uint8Array;
-    let decoder: typeof import('../../codec/text-file');
-    try {
-      bytes = new Uint8Array(await f.arrayBuffer());
-      // The file decoder loads with the first file, not with the page: most readers paste.
-      decoder = await import(/* @vite-ignore */ textFileUrl);
-    } catch {
-      return this.fail('file-unreadable', str(this.messages, 'group.fileError', { name: f.name }));
-    }
-    const { decodeTextFile, lineBytesAround } = decoder;
+    // A grouping still running is of the input this file replaces.
+    if (this.pending.has(this.grouping)) this.stop();
+    const source: Held = { file: f, encoding: this.encoding().value, read: ++this.reads };
+    const [, answer] = this.ask({ type: 'read', ...source, box: BOX, preview: PREVIEW_CHARS });
+    const r = (await answer) as (Reply & ReadReply) | null;
+    // Stopped, or another file (or encoding) chosen since.
+    if (!r || source.read !== this.reads) return;
     this.find('[data-region=encoding]').hidden = false;
-    const read = decodeTextFile(bytes, this.encoding().value);
     this.labelEncodings(null);
-    if (!read.ok) {
-      if (read.error.code !== 'undecodable')
+    if (!r.ok) {
+      if (r.error?.code !== 'undecodable')
         return this.fail('file-unreadable', str(this.messages, 'group.fileError', { name: f.name }));
-      return this.undecodable(
-        f,
-        read.error,
-        read.error.encoding === 'utf-8' ? lineBytesAround(bytes, read.error.byte) : null,
-      );
+      return this.undecodable(f, r.error, r.line ?? null);
     }
-    const text = read.text;
     // The name decides when it says CSV or TSV; otherwise the content does, both ways.
-    const format = /\.csv$/i.test(f.name) ? 'csv' : /\.(tsv|tab)$/i.test(f.name) || tabbed(text) ? 'tsv' : 'lines';
-    this.take(text, format, str(this.messages, 'group.fileInUse', { name: f.name, size: this.mb(f.size) }));
+    const format = /\.csv$/i.test(f.name) ? 'csv' : /\.(tsv|tab)$/i.test(f.name) || r.tabbed ? 'tsv' : 'lines';
+    const note = str(this.messages, 'group.fileInUse', { name: f.name, size: this.mb(f.size) });
+    this.take(r.text ?? source, format, note, r.head);
   }
 
   /**
@@ -305,12 +315,15 @@ class GroupWidget extends Widget {
     if (this.text !== undefined) this.find('[data-role=share-note]').textContent = this.messages['group.linkNoInput']!;
   }
 
-  override restore(opening = false): boolean {
-    if (!super.restore(opening)) return false;
+  override fill(fields: Map<string, string>) {
     // The column choices have options only once the worker has read the CSV's header row:
-    // keep the link's choice until then.
-    this.linked = linkFields(location.hash.slice(location.hash.indexOf('?') + 1));
-    return true;
+    // keep the link's (or the kept form's) choice until then.
+    this.linked = fields;
+    super.fill(fields);
+  }
+
+  override checkLink(fields: Map<string, string>) {
+    notePolicyLink(this, fields);
   }
 
   update() {
@@ -384,12 +397,16 @@ class GroupWidget extends Widget {
       this.groupedText = text;
       this.groupedWith = inputs;
     }
-    const [id, answer] = this.ask(regroup ? { type: 'run', job: { ...job, text }, view } : { type: 'view', view });
+    const input = typeof text === 'string' ? { text } : { file: text };
+    const [id, answer] = this.ask(regroup ? { type: 'run', job: { ...job, ...input }, view } : { type: 'view', view });
     if (regroup) this.grouping = id;
     this.latest = id;
     this.done = answer.then(async (reply) => {
       const r = reply as Result | null;
-      if (!r) return;
+      if (!r || reply?.type === 'failed') return;
+      // The file the worker held could not be read again (changed or removed since).
+      if (r.unreadable)
+        return this.fail('file-unreadable', str(this.messages, 'group.fileError', { name: this.file?.name ?? '' }));
       // A grouping's answer sets the columns even when a newer cut of it is what to show.
       if (regroup && id === this.grouping) {
         this.find('progress').parentElement!.hidden = true;
