@@ -530,6 +530,23 @@ describe('analytics-normalization', () => {
 
   // #default-rules: empty pairs are skipped by all nine stacks; a stray % in a path gets a 400 from Go
   // and Tomcat, while its escape is read as a %, so the data model keeps it as written.
+  // percent-encoding #what-goes-wrong: a client that sends a raw space or é on the request line.
+  test('a raw space gets 400 from every stack, a raw é a 400 from Node and Tomcat and /Ã© in WSGI', () => {
+    for (const [stack, reading] of Object.entries(pathReadings('/a b')))
+      expect([stack, reading]).toEqual([stack, { status: stack === 'php:parse_str' ? 0 : 400 }]);
+    const e = pathReadings('/é');
+    expect([e['node:http'], e['java:tomcat'], e['php:parse_str']]).toEqual([
+      { status: 400 },
+      { status: 400 },
+      { status: 0 },
+    ]);
+    expect([e['go:net/http']?.path, e['python:wsgiref']?.path, e['django:QueryDict']?.path]).toEqual([
+      '/é',
+      '/Ã©',
+      '/é',
+    ]);
+  });
+
   test('empty pairs are nothing to every stack; /50% is a 400 to Go and Tomcat, /50%25 is not', () => {
     for (const stack of serverStacks) {
       expect(readings('a=1&&b=2')[stack], stack).toEqual({
