@@ -34,7 +34,7 @@ for (const locale of ['en', 'uk'] as const) {
       await expect(w.locator('[data-role=output]')).toHaveText(`${hex([0xc3, 0xa6, 0xce, 0xc1])}%20%26%238364%3B`);
       const notice = w.locator('[data-role=notice][data-code=unmappable]');
       await expect(notice).toHaveCount(1);
-      await expect(notice).toContainText(locale === 'en' ? 'position 6' : 'позиції 6');
+      await expect(notice).toContainText(locale === 'en' ? 'position 6' : 'позиція 6');
     });
 
     test('escapes every byte, letters and digits too', async ({ page }) => {

@@ -315,14 +315,10 @@ class GroupWidget extends Widget {
     if (this.text !== undefined) this.find('[data-role=share-note]').textContent = this.messages['group.linkNoInput']!;
   }
 
-  override fill(fields: Map<string, string>) {
-    // The column choices have options only once the worker has read the CSV's header row:
-    // keep the link's (or the kept form's) choice until then.
-    this.linked = fields;
-    super.fill(fields);
-  }
-
   override checkLink(fields: Map<string, string>) {
+    // The column choices have options only once the worker has read the CSV's header row:
+    // keep the link's choice until then.
+    this.linked = fields;
     notePolicyLink(this, fields);
   }
 
