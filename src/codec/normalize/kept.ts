@@ -46,9 +46,10 @@ export function noteKeptApart(text: string, start: number, end: number, log: Cha
     } else if (c === 0x3b) {
       semicolon = true;
     } else if (c === 0x25) {
-      const escaped = escapedAt(text, i, end);
-      if (escaped === 'stray') stray = true;
-      else semicolon ||= escaped === 'semicolon';
+      const high = text.charCodeAt(i + 1);
+      const low = text.charCodeAt(i + 2);
+      if (i + 2 < end && isHex(high) && isHex(low)) semicolon ||= high === 0x33 && (low | 0x20) === 0x62;
+      else stray = true;
     } else if (refusedRawByTomcat(c)) {
       tomcat = true;
     }
@@ -79,21 +80,14 @@ export function notePathKeptApart(text: string, start: number, end: number, log:
     } else if (c === 0x3b) {
       semicolon = true;
     } else if (c === 0x25) {
-      const escaped = escapedAt(text, i, end);
-      if (escaped === 'stray') stray = true;
-      else semicolon ||= escaped === 'semicolon';
+      const high = text.charCodeAt(i + 1);
+      const low = text.charCodeAt(i + 2);
+      if (i + 2 < end && isHex(high) && isHex(low)) semicolon ||= high === 0x33 && (low | 0x20) === 0x62;
+      else stray = true;
     } else if (refusedRawByTomcat(c)) {
       tomcat = true;
     }
   }
-}
-
-/** What the `%` at `i` starts: an escape of `;` (`%3B`), another escape, or none (a stray `%`). */
-function escapedAt(text: string, i: number, end: number): 'semicolon' | 'escape' | 'stray' {
-  const high = text.charCodeAt(i + 1);
-  const low = text.charCodeAt(i + 2);
-  if (i + 2 >= end || !isHex(high) || !isHex(low)) return 'stray';
-  return high === 0x33 && (low | 0x20) === 0x62 ? 'semicolon' : 'escape';
 }
 
 /** ``[ \ ] ^ ` { | }``: Tomcat answers 400 to a request holding one raw. */
