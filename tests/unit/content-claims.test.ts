@@ -531,7 +531,7 @@ describe('analytics-normalization', () => {
   // #default-rules: empty pairs are skipped by all nine stacks; a stray % in a path gets a 400 from Go
   // and Tomcat, while its escape is read as a %, so the data model keeps it as written.
   // percent-encoding #what-goes-wrong: a client that sends a raw space or é on the request line.
-  test('a raw space gets 400 from every stack, a raw é a 400 from Node and Tomcat and /Ã© in WSGI', () => {
+  test('a raw space gets 400 from every stack, a raw é a 400 from Node and Tomcat; WSGI reads é as /Ã© either way', () => {
     for (const [stack, reading] of Object.entries(pathReadings('/a b')))
       expect([stack, reading]).toEqual([stack, { status: stack === 'php:parse_str' ? 0 : 400 }]);
     const e = pathReadings('/é');
@@ -545,6 +545,9 @@ describe('analytics-normalization', () => {
       '/Ã©',
       '/é',
     ]);
+    // PEP 3333: the escaped form reaches WSGI as Latin-1 too, so the mojibake is not the raw sending's fault.
+    const escaped = pathReadings('/%C3%A9');
+    expect([escaped['python:wsgiref']?.path, escaped['django:QueryDict']?.path]).toEqual(['/Ã©', '/é']);
   });
 
   test('empty pairs are nothing to every stack; /50% is a 400 to Go and Tomcat, /50%25 is not', () => {
