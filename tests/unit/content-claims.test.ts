@@ -509,6 +509,41 @@ describe('analytics-normalization', () => {
     }
   });
 
+  // #two-models and #default-rules: the query list (| ^ [ ] { } \ and backtick) and the path list
+  // (; and %3B, a stray % and %25, | ^ [ ] { } and backtick): each raw one is a 400 to Tomcat, its escape
+  // is read as the character, and the normalizer keeps the two apart, noting why.
+  test('every character in the kept-apart lists: Tomcat refuses it raw, reads its escape, and both stay as written', () => {
+    const kept = (url: string) => {
+      const r = normalize(url);
+      return r.ok ? (r.kept ?? []).map((k) => k.rule) : [];
+    };
+    for (const c of ['|', '^', '[', ']', '{', '}', '\\', '`']) {
+      const escaped = encodeURIComponent(c);
+      expect(servers.readings[`q=x${c}y`]?.['java:tomcat'], c).toEqual({ status: 400 });
+      expect(serverQ('java:tomcat', `q=x${escaped}y`), c).toBe(`x${c}y`);
+      expect([canonical(`/s?q=${c}`), canonical(`/s?q=${escaped}`)], c).toEqual([`/s?q=${c}`, `/s?q=${escaped}`]);
+      expect(kept(`/s?q=${c}`), c).toContain('keep-raw-for-tomcat');
+    }
+    for (const c of ['|', '^', '[', ']', '{', '}', '`']) {
+      expect(pathReadings(`/x${c}y`)['java:tomcat'], c).toEqual({ status: 400 });
+      expect([canonical(`/x${c}y`), canonical(`/x${encodeURIComponent(c)}y`)], c).toEqual([
+        `/x${c}y`,
+        `/x${encodeURIComponent(c)}y`,
+      ]);
+      expect(kept(`/x${c}y`), c).toContain('keep-raw-for-tomcat');
+    }
+    expect(pathReadings('/x%7Cy')['java:tomcat']).toMatchObject({ path: '/x|y' });
+    expect([canonical('/a;b'), canonical('/a%3Bb')]).toEqual(['/a;b', '/a%3Bb']);
+    expect(pathReadings('/a;b')['java:tomcat']).toMatchObject({ path: '/a' });
+    expect(pathReadings('/a%3Bb')['java:tomcat']).toMatchObject({ path: '/a;b' });
+    expect([canonical('/50%'), canonical('/50%25')]).toEqual(['/50%', '/50%25']);
+    expect(kept('/50%')).toEqual(['keep-path-stray-percent']);
+    expect(pathReadings('/%25')['java:tomcat']).toMatchObject({ path: '/%' });
+    expect(pathReadings('/%25')['go:net/http']).toMatchObject({ path: '/%' });
+    // #default-rules, row 2's example: dot segments gone, %7e decoded, the space escaped.
+    expect(canonical('/a/./b/../%7euser/a b')).toBe('/a/~user/a%20b');
+  });
+
   // #two-models: dot segments are resolved as a browser resolves them; Tomcat and Go's ServeMux
   // resolve them too, Node keeps the raw path, WSGI decodes and keeps them.
   test('/a/%2E%2E/b: /b to the normalizer, the browser, Tomcat and a ServeMux; as sent to Node and WSGI', () => {
