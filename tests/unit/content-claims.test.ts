@@ -772,7 +772,7 @@ describe('faq', () => {
     expect(answer).toContain('all nine stacks measured');
     for (const name of [
       "Node's `URLSearchParams`",
-      'Express',
+      'Express 5',
       "Python's `parse_qsl`",
       'Django',
       'PHP',
@@ -782,6 +782,12 @@ describe('faq', () => {
       'Tomcat',
     ])
       expect(answer).toContain(name);
+    // Express 5's default query parser is Node's querystring, the stack measured under its name.
+    expect(servers.$meta.stacks['node:querystring']).toContain("Express 5's default query parser");
+    // "Rails with Rack's parser": Rails answers Rack's own error for a stray %.
+    expect(readings('q=100%')['rails:ActionDispatch::Request#GET']?.error).toContain(
+      String(readings('q=100%')['rack:parse_query']?.error).replace(/^.*: /, ''),
+    );
     expect(decoders['js:decodeURIComponent']?.['a+b']).toBe('a+b');
     expect(decoders['python:unquote']?.['a+b']).toBe('a+b');
   });
