@@ -1142,6 +1142,9 @@ describe('security', () => {
     for (const parser of ['python', 'go', 'php', 'ruby'])
       expect(urlParsers.readings['http://2130706433/']?.[parser]?.host, parser).toBe('2130706433');
     expect(canonical('http://0x7f.1/admin')).toBe('http://127.0.0.1/admin');
+    // The defence: an IPv4-mapped IPv6 loopback is another spelling the URL Standard parses.
+    expect(browserResolve('http://[::ffff:127.0.0.1]/')).toEqual({ ok: true, href: 'http://[::ffff:7f00:1]/' });
+    expect(new URL('http://[::ffff:127.0.0.1]/').host).toBe('[::ffff:7f00:1]');
   });
 
   // #parameter-cloaking: Rack and Rails split at ; and keep the last callback; Go drops the pair; the rest read one callback.
@@ -1223,6 +1226,8 @@ describe('security', () => {
       ),
     ).toBe(true);
     expect(proxied('apache', '/files/a%3Fb').status).toBe(403);
+    // #proxy-decoding defence: an escaped slash is a 404 from Apache itself (AllowEncodedSlashes unset).
+    expect(proxied('apache', '/files/a%2Fb')).toEqual({ status: 404, headers: [] });
     expect(proxies.$meta.apacheLog.some((line) => line.includes('AH10508') && line.includes('UnsafeAllow3F'))).toBe(
       true,
     );
