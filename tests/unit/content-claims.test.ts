@@ -105,6 +105,27 @@ const serverQ = (stack: string, query: string) => {
 };
 
 describe('encoding-sets', () => {
+  // #browser-sets: "Chromium departs from them in three places": | in a path, ' in a user name and in
+  // a non-special query, as Chromium itself wrote them (scripts/fixtures/errors/chromium-url.mjs);
+  // the standard's sets, as Node 24 and the codec follow them, leave all three raw.
+  test("Chromium escapes | in a path and ' in a user name and a non-special query; the standard does not", () => {
+    const chromium = fixture('chromium-url.json').readings as Record<string, Record<string, string>>;
+    const cases: [string, 'pathname' | 'username' | 'search', string, string][] = [
+      ['http://h/a|b', 'pathname', '/a%7Cb', '/a|b'],
+      ["http://a'b@h/", 'username', 'a%27b', "a'b"],
+      ["foo://h/?a'b", 'search', '?a%27b', "?a'b"],
+    ];
+    for (const [url, part, inChromium, inStandard] of cases) {
+      expect(chromium[url]?.[part], url).toBe(inChromium);
+      expect(new URL(url)[part], url).toBe(inStandard);
+    }
+    expect(browserEncode('|', 'path')).toMatchObject({ value: '|' });
+    expect(browserEncode("'", 'userinfo')).toMatchObject({ value: "'" });
+    expect(browserEncode("'", 'query')).toMatchObject({ value: "'" });
+    // In a special (http) query both escape it: not a difference.
+    expect([chromium["http://h/?a'b"]?.search, new URL("http://h/?a'b").search]).toEqual(['?a%27b', '?a%27b']);
+  });
+
   // #component-set: "/" and "?" are data in a query value, structure in a path.
   test('a slash and a question mark arrive intact in a query value and split a path', () => {
     expect(parseFormPairs('next=/files/a?tab=2')).toEqual([['next', '/files/a?tab=2']]);
