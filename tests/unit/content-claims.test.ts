@@ -917,6 +917,11 @@ describe('faq', () => {
       expect(errors.python?.[call], call).toBe(legacyEncoded('test', 'café.txt', 'windows-1252'));
     }
     expect(errors.python?.["quote('ж', encoding='cp1251')"]).toBe(legacyEncoded('test', 'ж', 'windows-1251'));
+    // The Thai FAQ's own case: Thai text through latin-1, then through the Thai legacy charset.
+    expect(raised('python', "quote('แคมเปญ', encoding='latin-1')")).toMatch(
+      /^UnicodeEncodeError: 'latin-1' codec can't encode characters .*: ordinal not in range\(256\)$/,
+    );
+    expect(errors.python?.["quote('แคมเปญ', encoding='cp874')"]).toBe(legacyEncoded('test', 'แคมเปญ', 'windows-874'));
     expect(decode('caf%E9.txt')).toMatchObject({ ok: false, error: { code: 'invalid-utf8' } });
     expect(decode('caf%E9.txt', { charset: 'windows-1252' })).toMatchObject({ ok: true, value: 'café.txt' });
   });
