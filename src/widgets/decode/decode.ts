@@ -10,29 +10,23 @@ class DecodeWidget extends Widget {
   /** The inspector, asked for only by a result that needs it: the first time, full.ts starts loading. */
   inspector = () => (this.have(fullUrl) ? this.more!.inspect : undefined);
 
-  /**
-   * Whether full.ts was asked for and has not arrived: the result that asked waits for it
-   * (have() runs update() again then) rather than show less for a moment.
-   */
-  waiting() {
-    return !!this.loading && !this.more;
-  }
-
   update() {
     const s = decodeState(this.values());
     if (s.lines && !this.have(fullUrl)) return;
     if (s.lines) this.more!.render(this, s);
     else {
       const v = decodeView(this.messages, s, this.inspector);
-      if (this.waiting()) return;
+      // A result that asked for the inspector waits for it (have() runs update() again), rather
+      // than show an error with only its first run marked for a moment.
+      if (this.loading && !this.more) return;
       this.show(v);
     }
-    // The layers decode the text again and again: show the result first, then them.
+    // The layers decode the text again and again: show the result first, then them. They
+    // do not wait for the inspector: its note on a layered escape follows when it arrives.
     clearTimeout(this.t);
-    this.t = window.setTimeout(() => {
-      const layers = layersView(this.messages, s.value, s.mode, s.charset, this.inspector);
-      if (!this.waiting()) this.show({ layers });
-    });
+    this.t = window.setTimeout(() =>
+      this.show({ layers: layersView(this.messages, s.value, s.mode, s.charset, this.inspector) }),
+    );
   }
 }
 
