@@ -1072,6 +1072,15 @@ describe('security', () => {
     }
   });
 
+  // analytics #two-models: a raw \ in an http(s) URL is read as / before the query, as a browser
+  // sends it; a path-only row keeps it. security: the normalizer writes the host as the URL Standard does.
+  test('the normalizer reads a backslash in an http(s) URL as a browser does', () => {
+    expect(canonical('https://shop.example/a\\..\\b')).toBe(new URL('https://shop.example/a\\..\\b').href);
+    expect(canonical('https://shop.example/a\\..\\b')).toBe('https://shop.example/b');
+    expect(canonical('/a\\b')).toBe('/a\\b');
+    expect(canonical('https://evil.example\\@shop.example/')).toBe(new URL('https://evil.example\\@shop.example/').href);
+  });
+
   // #backslash-traversal: the URL parser reads a raw \ in an http(s) path as /, and keeps %5c.
   test('a raw backslash resolves as a slash, an escaped one stays, and a server may decode it', () => {
     expect(browserResolve('/static/..\\..\\secret', 'https://shop.example/')).toEqual({

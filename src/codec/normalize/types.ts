@@ -42,6 +42,8 @@ export type NormalizePolicy = {
 
 /**
  * - `strip-whitespace`: leading/trailing C0 controls and spaces removed (as the WHATWG URL parser does).
+ * - `backslash-as-slash`: in a URL of a special scheme (and a `//` reference), a `\` before the
+ *   query read as `/`, where the WHATWG URL parser reads it so: `https:\\a\b` → `https://a/b`.
  * - `lowercase-scheme`: `HTTP:` → `http:`.
  * - `lowercase-host`: `Example.COM` → `example.com`.
  * - `canonicalize-host`: the platform URL parser rewrote the host: IDN → punycode,
@@ -73,6 +75,7 @@ export type NormalizePolicy = {
  */
 export type NormalizeRule =
   | 'strip-whitespace'
+  | 'backslash-as-slash'
   | 'lowercase-scheme'
   | 'lowercase-host'
   | 'canonicalize-host'

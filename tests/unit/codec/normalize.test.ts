@@ -13,6 +13,7 @@ describe('normalize: every rule, with the change it reports', () => {
     [url: string, change: Omit<NormalizeChange, 'rule'>, policy?: Parameters<typeof normalize>[1]]
   > = {
     'strip-whitespace': ['  /a\n', { before: '  /a\n', after: '/a', part: 'url' }],
+    'backslash-as-slash': ['https://a.com/b\\c', { before: '\\', after: '/', part: 'url' }],
     'lowercase-scheme': ['HTTP://a.com/', { before: 'HTTP', after: 'http', part: 'scheme' }],
     'lowercase-host': ['http://A.Com/', { before: 'A.Com', after: 'a.com', part: 'host' }],
     'canonicalize-host': [
@@ -110,8 +111,62 @@ describe('normalize: hosts', () => {
 
   test('rejects hosts the platform cannot parse, pointing at the host', () => {
     expect(canonicalOf('http://exa mple.com/')).toEqual({ code: 'invalid-host', index: 7, length: 12 });
-    expect(canonicalOf('http://a\\b/')).toEqual({ code: 'invalid-host', index: 7, length: 3 });
+    expect(canonicalOf('foo://[::1]\\x/')).toEqual({ code: 'invalid-host', index: 6, length: 7 });
     expect(canonicalOf('http://[::1/')).toEqual({ code: 'invalid-host', index: 7, length: 4 });
+  });
+});
+
+describe('normalize: a backslash, read where a browser reads it', () => {
+  // Each input against the platform URL parser: the host and path a browser goes to.
+  test.each([
+    'https://evil.example\\@shop.example/',
+    'https://shop.example\\evil.example/',
+    'https:\\\\evil.example/x',
+    'https:\\\\\\evil.example/x',
+    'HTTPS:/\\evil.example\\a',
+    'https://x.example/a\\..\\b',
+    'http://x.example/a\\.\\b\\',
+    'ws://x.example\\a',
+    'ftp://x.example:21\\a',
+    'file:\\\\host\\share\\x',
+  ])('%s as new URL reads it, in both models', (url) => {
+    const browser = new URL(url);
+    for (const model of ['data', 'rfc3986'] as const) {
+      const canonical = canonicalOf(url, { model });
+      expect(typeof canonical === 'string' && new URL(canonical).href).toBe(browser.href);
+      expect(canonical).toBe(browser.href);
+    }
+  });
+
+  test('the query and the fragment keep their backslash, as a browser keeps it', () => {
+    expect(canonicalOf('https://a.example/p?q=a\\b')).toBe(new URL('https://a.example/p?q=a\\b').href);
+    // A kept fragment is canonicalized as text: its backslash is escaped, never a slash.
+    expect(canonicalOf('https://a.example/p#c\\d', { fragment: 'keep' })).toBe('https://a.example/p#c%5Cd');
+    expect(normalize('https://a.example/p?q=a\\b').ok && normalize('https://a.example/p?q=a\\b')).toMatchObject({
+      kept: [{ rule: 'keep-raw-for-tomcat', text: 'q=a\\b' }],
+    });
+  });
+
+  test('an escaped backslash stays an escape: it is data, not a separator', () => {
+    expect(canonicalOf('https://x.example/a%5C..%5Cb')).toBe('https://x.example/a%5C..%5Cb');
+    expect(new URL('https://x.example/a%5C..%5Cb').pathname).toBe('/a%5C..%5Cb');
+  });
+
+  test('a network-path reference resolves as a link on an http(s) page does', () => {
+    expect(canonicalOf('//evil.example\\@shop.example/')).toBe('//evil.example/@shop.example/');
+    expect(new URL('//evil.example\\@shop.example/', 'https://shop.example/').host).toBe('evil.example');
+  });
+
+  test('a path-only reference is a request path, read as written; other schemes too', () => {
+    const path = normalize('/a\\..\\b');
+    expect(path).toMatchObject({ ok: true, canonical: '/a\\..\\b', kept: [{ rule: 'keep-raw-for-tomcat' }] });
+    expect(canonicalOf('/a\\..\\b', { model: 'rfc3986' })).toBe('/a%5C..%5Cb');
+    expect(canonicalOf('foo://a\\b/c')).toBe('foo://a%5Cb/c');
+  });
+
+  test('points a problem at the input, where the slashes after the scheme changed length', () => {
+    expect(canonicalOf('https:\\\\\\a b/')).toEqual({ code: 'invalid-host', index: 9, length: 3 });
+    expect(canonicalOf('https:\\a:8o/')).toEqual({ code: 'invalid-port', index: 9, length: 2 });
   });
 });
 
