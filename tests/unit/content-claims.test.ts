@@ -1078,7 +1078,9 @@ describe('security', () => {
     expect(canonical('https://shop.example/a\\..\\b')).toBe(new URL('https://shop.example/a\\..\\b').href);
     expect(canonical('https://shop.example/a\\..\\b')).toBe('https://shop.example/b');
     expect(canonical('/a\\b')).toBe('/a\\b');
-    expect(canonical('https://evil.example\\@shop.example/')).toBe(new URL('https://evil.example\\@shop.example/').href);
+    expect(canonical('https://evil.example\\@shop.example/')).toBe(
+      new URL('https://evil.example\\@shop.example/').href,
+    );
   });
 
   // #backslash-traversal: the URL parser reads a raw \ in an http(s) path as /, and keeps %5c.

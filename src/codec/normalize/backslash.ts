@@ -36,7 +36,8 @@ export function readBackslashes(text: string, chars: CharBytes, log: ChangeLog |
   const end = endOfPath(text);
   if (first >= end) return null;
   const scheme = schemeEnd(chars, text.length);
-  const reading = scheme < 0 ? (chars[0] === 0x2f && chars[1] === 0x2f ? 'authority' : null) : schemeReading(text, scheme);
+  const reading =
+    scheme < 0 ? (chars[0] === 0x2f && chars[1] === 0x2f ? 'authority' : null) : schemeReading(text, scheme);
   if (reading === null) return null;
 
   let out = '';

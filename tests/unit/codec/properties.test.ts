@@ -344,7 +344,10 @@ describe('normalize: the authority, as a browser reads it', () => {
   // Some slashes written as backslashes, where the URL Standard reads them as slashes. (A
   // run of one or three plain slashes after the scheme, `http:/x`, is still read by RFC 3986.)
   const withBackslashes = fc
-    .tuple(urlText.filter((url) => /^(https?|ftp):\/\/[^/?#]/i.test(url)), fc.array(fc.boolean(), { maxLength: 12 }))
+    .tuple(
+      urlText.filter((url) => /^(https?|ftp):\/\/[^/?#]/i.test(url)),
+      fc.array(fc.boolean(), { maxLength: 12 }),
+    )
     .map(([url, flips]) => {
       let k = 0;
       const cut = url.search(/[?#]/);
