@@ -1184,6 +1184,34 @@ describe('security', () => {
     expect(new URL('http://[::ffff:127.0.0.1]/').host).toBe('[::ffff:7f00:1]');
   });
 
+  // #ipv4-forms, the defence: http://0/ is 0.0.0.0, which reaches the host on Linux and which Go calls
+  // neither loopback nor private; Python before 3.13 (as measured) calls ::ffff:127.0.0.1 not loopback;
+  // is_global is false for both in every Python 3 measured (tests/fixtures/{ip-checks,python-versions}.json).
+  test('0.0.0.0 and ::ffff:127.0.0.1: what the URL Standard, Linux, Go and Python ipaddress say', () => {
+    expect(browserResolve('http://0/')).toEqual({ ok: true, href: 'http://0.0.0.0/' });
+    const go = fixture('ip-checks.json') as unknown as {
+      $meta: { os: string };
+      'dial 0.0.0.0 reaches 127.0.0.1': boolean;
+      'go:net.IP': Record<string, { IsLoopback: boolean; IsPrivate: boolean; IsUnspecified: boolean }>;
+    };
+    expect([go.$meta.os, go['dial 0.0.0.0 reaches 127.0.0.1']]).toEqual(['linux', true]);
+    expect(go['go:net.IP']['0.0.0.0']).toEqual({ IsLoopback: false, IsPrivate: false, IsUnspecified: true });
+    type Classes = { is_loopback: boolean; is_global: boolean; ipv4_mapped: string | null };
+    const runs = (
+      fixture('python-versions.json') as unknown as {
+        runs: { python: string; ipaddress?: Record<string, Classes> }[];
+      }
+    ).runs.filter((r) => r.ipaddress);
+    expect(runs.map((r) => r.python)).toEqual(expect.arrayContaining(['3.12.1', '3.13.0']));
+    for (const r of runs) {
+      const [major, minor] = r.python.split('.').map(Number) as [number, number];
+      const mapped = r.ipaddress?.['::ffff:127.0.0.1'];
+      expect([r.python, mapped?.is_loopback], r.python).toEqual([r.python, major === 3 && minor >= 13]);
+      expect([r.python, mapped?.ipv4_mapped], r.python).toEqual([r.python, '127.0.0.1']);
+      expect([r.python, mapped?.is_global, r.ipaddress?.['0.0.0.0']?.is_global]).toEqual([r.python, false, false]);
+    }
+  });
+
   // #parameter-cloaking: Rack and Rails split at ; and keep the last callback; Go drops the pair; the rest read one callback.
   test('callback=ok&utm_content=x;callback=evil is callback=evil to Rack and Rails only', () => {
     const query = 'callback=ok&utm_content=x;callback=evil';
