@@ -805,6 +805,16 @@ describe('faq', () => {
       expect(answer).toContain(name);
     // Express 5's default query parser is Node's querystring, the stack measured under its name.
     expect(servers.$meta.stacks['node:querystring']).toContain("Express 5's default query parser");
+    // "Django reads its query with Python's `parse_qsl` (keeping blank values)": a name with no value,
+    // or with an empty one, is dropped by parse_qsl's defaults and kept, empty, by Django.
+    expect(answer).toContain("Python's `parse_qsl` (keeping blank values)");
+    for (const query of ['a', 'a=', ';']) {
+      expect([query, readings(query)['python:parse_qsl']]).toEqual([query, { params: [] }]);
+      expect([query, readings(query)['django:QueryDict']]).toEqual([
+        query,
+        { params: [[query.replace('=', ''), ['']]] },
+      ]);
+    }
     // "Rails with Rack's parser": Rails answers Rack's own error for a stray %.
     expect(readings('q=100%')['rails:ActionDispatch::Request#GET']?.error).toContain(
       String(readings('q=100%')['rack:parse_query']?.error).replace(/^.*: /, ''),
