@@ -20,6 +20,7 @@ import {
   parseUrl,
   readQuery,
   rfc3986Allows,
+  serverStacks as modelledStacks,
   type EncoderId,
   type StackId,
 } from '../../src/codec/index.ts';
@@ -805,6 +806,13 @@ describe('faq', () => {
       expect(answer).toContain(name);
     // Express 5's default query parser is Node's querystring, the stack measured under its name.
     expect(servers.$meta.stacks['node:querystring']).toContain("Express 5's default query parser");
+    // The servers widget's intro names the stacks as its table labels them ("Express 5", not "Express").
+    const intro = (
+      JSON.parse(readFileSync(path.join(root, 'src', 'i18n', 'en.json'), 'utf8')) as {
+        tools: { servers: { intro: string } };
+      }
+    ).tools.servers.intro;
+    for (const { name } of modelledStacks) expect(intro, name).toContain(name.replace(/ \(.*\)$/, '').split(' / ')[0]);
     // "Django reads its query with Python's `parse_qsl` (keeping blank values)": a name with no value,
     // or with an empty one, is dropped by parse_qsl's defaults and kept, empty, by Django.
     expect(answer).toContain("Python's `parse_qsl` (keeping blank values)");
