@@ -20,6 +20,7 @@ import {
   parseUrl,
   readQuery,
   rfc3986Allows,
+  serverStacks as modelledStacks,
   type EncoderId,
   type StackId,
 } from '../../src/codec/index.ts';
@@ -552,8 +553,8 @@ describe('analytics-normalization', () => {
         `/x${encodeURIComponent(c)}y`,
       ]);
       expect(kept(`/x${c}y`), c).toContain('keep-raw-for-tomcat');
+      expect(pathReadings(`/x${encodeURIComponent(c)}y`)['java:tomcat'], c).toMatchObject({ path: `/x${c}y` });
     }
-    expect(pathReadings('/x%7Cy')['java:tomcat']).toMatchObject({ path: '/x|y' });
     expect([canonical('/a;b'), canonical('/a%3Bb')]).toEqual(['/a;b', '/a%3Bb']);
     expect(pathReadings('/a;b')['java:tomcat']).toMatchObject({ path: '/a' });
     expect(pathReadings('/a%3Bb')['java:tomcat']).toMatchObject({ path: '/a;b' });
@@ -823,6 +824,23 @@ describe('faq', () => {
       expect(answer).toContain(name);
     // Express 5's default query parser is Node's querystring, the stack measured under its name.
     expect(servers.$meta.stacks['node:querystring']).toContain("Express 5's default query parser");
+    // The servers widget's intro names the stacks as its table labels them ("Express 5", not "Express").
+    const intro = (
+      JSON.parse(readFileSync(path.join(root, 'src', 'i18n', 'en.json'), 'utf8')) as {
+        tools: { servers: { intro: string } };
+      }
+    ).tools.servers.intro;
+    for (const { name } of modelledStacks) expect(intro, name).toContain(name.replace(/ \(.*\)$/, '').split(' / ')[0]);
+    // "Django reads its query with Python's `parse_qsl` (keeping blank values)": a name with no value,
+    // or with an empty one, is dropped by parse_qsl's defaults and kept, empty, by Django.
+    expect(answer).toContain("Python's `parse_qsl` (keeping blank values)");
+    for (const query of ['a', 'a=', ';']) {
+      expect([query, readings(query)['python:parse_qsl']]).toEqual([query, { params: [] }]);
+      expect([query, readings(query)['django:QueryDict']]).toEqual([
+        query,
+        { params: [[query.replace('=', ''), ['']]] },
+      ]);
+    }
     // "Rails with Rack's parser": Rails answers Rack's own error for a stray %.
     expect(readings('q=100%')['rails:ActionDispatch::Request#GET']?.error).toContain(
       String(readings('q=100%')['rack:parse_query']?.error).replace(/^.*: /, ''),
@@ -1200,6 +1218,34 @@ describe('security', () => {
     // The defence: an IPv4-mapped IPv6 loopback is another spelling the URL Standard parses.
     expect(browserResolve('http://[::ffff:127.0.0.1]/')).toEqual({ ok: true, href: 'http://[::ffff:7f00:1]/' });
     expect(new URL('http://[::ffff:127.0.0.1]/').host).toBe('[::ffff:7f00:1]');
+  });
+
+  // #ipv4-forms, the defence: http://0/ is 0.0.0.0, which reaches the host on Linux and which Go calls
+  // neither loopback nor private; Python before 3.13 (as measured) calls ::ffff:127.0.0.1 not loopback;
+  // is_global is false for both in every Python 3 measured (tests/fixtures/{ip-checks,python-versions}.json).
+  test('0.0.0.0 and ::ffff:127.0.0.1: what the URL Standard, Linux, Go and Python ipaddress say', () => {
+    expect(browserResolve('http://0/')).toEqual({ ok: true, href: 'http://0.0.0.0/' });
+    const go = fixture('ip-checks.json') as unknown as {
+      $meta: { os: string };
+      'dial 0.0.0.0 reaches 127.0.0.1': boolean;
+      'go:net.IP': Record<string, { IsLoopback: boolean; IsPrivate: boolean; IsUnspecified: boolean }>;
+    };
+    expect([go.$meta.os, go['dial 0.0.0.0 reaches 127.0.0.1']]).toEqual(['linux', true]);
+    expect(go['go:net.IP']['0.0.0.0']).toEqual({ IsLoopback: false, IsPrivate: false, IsUnspecified: true });
+    type Classes = { is_loopback: boolean; is_global: boolean; ipv4_mapped: string | null };
+    const runs = (
+      fixture('python-versions.json') as unknown as {
+        runs: { python: string; ipaddress?: Record<string, Classes> }[];
+      }
+    ).runs.filter((r) => r.ipaddress);
+    expect(runs.map((r) => r.python)).toEqual(expect.arrayContaining(['3.12.1', '3.13.0']));
+    for (const r of runs) {
+      const [major, minor] = r.python.split('.').map(Number) as [number, number];
+      const mapped = r.ipaddress?.['::ffff:127.0.0.1'];
+      expect([r.python, mapped?.is_loopback], r.python).toEqual([r.python, major === 3 && minor >= 13]);
+      expect([r.python, mapped?.ipv4_mapped], r.python).toEqual([r.python, '127.0.0.1']);
+      expect([r.python, mapped?.is_global, r.ipaddress?.['0.0.0.0']?.is_global]).toEqual([r.python, false, false]);
+    }
   });
 
   // #parameter-cloaking: Rack and Rails split at ; and keep the last callback; Go drops the pair; the rest read one callback.
