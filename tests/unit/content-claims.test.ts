@@ -565,6 +565,24 @@ describe('analytics-normalization', () => {
     expect(canonical('/a/./b/../%7euser/a b')).toBe('/a/~user/a%20b');
   });
 
+  // #two-models: a path-only `/a\b` merges with /a%5Cb: the stacks that decode a path read a
+  // backslash in both, Tomcat refuses both, Node keeps each as it arrived (as it keeps any escape).
+  test('a path-only backslash and its escape: one request to every stack, so one row', () => {
+    expect(canonical('/a\\b')).toBe(canonical('/a%5Cb'));
+    expect(canonical('/a\\b')).toBe('/a%5Cb');
+    expect(normalize('/a\\b')).not.toHaveProperty('kept');
+    const raw = pathReadings('/a\\b');
+    const escaped = pathReadings('/a%5Cb');
+    expect(raw['java:tomcat']).toEqual({ status: 400 });
+    expect(escaped['java:tomcat']).toEqual({ status: 400 });
+    expect([raw['node:http'], escaped['node:http']]).toEqual([{ path: '/a\\b' }, { path: '/a%5Cb' }]);
+    for (const stack of ['python:wsgiref', 'django:QueryDict', 'go:net/http'])
+      expect([stack, raw[stack]?.path, escaped[stack]?.path]).toEqual([stack, '/a\\b', '/a\\b']);
+    expect([raw['php:parse_str']?.self, escaped['php:parse_str']?.self]).toEqual(['/a\\b', '/a\\b']);
+    // #default-rules, row 1: a browser goes where the normalizer points.
+    expect(canonical('https:\\\\shop.example/a\\..\\b')).toBe(new URL('https:\\\\shop.example/a\\..\\b').href);
+  });
+
   // #two-models: dot segments are resolved as a browser resolves them; Tomcat and Go's ServeMux
   // resolve them too, Node keeps the raw path, WSGI decodes and keeps them.
   test('/a/%2E%2E/b: /b to the normalizer, the browser, Tomcat and a ServeMux; as sent to Node and WSGI', () => {
@@ -1077,7 +1095,7 @@ describe('security', () => {
   test('the normalizer reads a backslash in an http(s) URL as a browser does', () => {
     expect(canonical('https://shop.example/a\\..\\b')).toBe(new URL('https://shop.example/a\\..\\b').href);
     expect(canonical('https://shop.example/a\\..\\b')).toBe('https://shop.example/b');
-    expect(canonical('/a\\b')).toBe('/a\\b');
+    expect(canonical('/a\\b')).toBe('/a%5Cb');
     expect(canonical('https://evil.example\\@shop.example/')).toBe(
       new URL('https://evil.example\\@shop.example/').href,
     );

@@ -9,10 +9,10 @@ import { isIssue, scanUrl } from '../scan.ts';
 import { dataPathSet, dataQuerySet, rfc3986ComponentSet } from '../sets.ts';
 import { charBytes, type CharBytes } from '../char-bytes.ts';
 import { findLoneSurrogate } from '../utf8.ts';
-import { readBackslashes } from './backslash.ts';
 import { canonicalAuthority, canonicalScheme, defaultPort } from './authority.ts';
 import { ChangeLog } from './changes.ts';
 import { canonicalComponent, canonicalEnd } from './component.ts';
+import { readAsBrowser } from './browser-reading.ts';
 import { notePathKeptApart } from './kept.ts';
 import { canonicalPath } from './path.ts';
 import { compilePolicy, type CompiledPolicy } from './policy.ts';
@@ -100,14 +100,14 @@ function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean
   const log = withChanges ? new ChangeLog() : null;
   if (stripped !== raw) log?.note('strip-whitespace', raw, stripped);
 
-  // A `\` where a browser reads `/`: the rest of the pipeline reads the URL as it would.
-  const slashes = readBackslashes(stripped, view.bytes, log);
-  const text = slashes === null ? stripped : slashes.text;
-  if (slashes !== null) view = charBytes(text);
-  const { bytes: chars, ascii } = view;
+  // A tab, slashes or a `\` where a browser reads them otherwise: the rest of the pipeline reads the URL as it would.
+  const browser = readAsBrowser(stripped, view.bytes, log);
+  const text = browser === null ? stripped : browser.text;
+  const chars = browser === null ? view.bytes : browser.chars;
+  const ascii = view.ascii;
   /** A problem at `index` of `text`, pointing into the input. */
   const problem = (code: IssueCode, index: number, length: number) =>
-    failure(code, (slashes !== null && index >= slashes.at ? index + slashes.shift : index) + start, length);
+    failure(code, (browser === null ? index : browser.inputIndex(index)) + start, length);
 
   const layout = scanUrl(text, chars);
   if (isIssue(layout)) return problem(layout.code, layout.index, layout.length);

@@ -116,7 +116,7 @@ describe('normalize: hosts', () => {
   });
 });
 
-describe('normalize: a backslash, read where a browser reads it', () => {
+describe('normalize: tabs, slashes and backslashes, read where a browser reads them', () => {
   // Each input against the platform URL parser: the host and path a browser goes to.
   test.each([
     'https://evil.example\\@shop.example/',
@@ -129,6 +129,14 @@ describe('normalize: a backslash, read where a browser reads it', () => {
     'ws://x.example\\a',
     'ftp://x.example:21\\a',
     'file:\\\\host\\share\\x',
+    'https:evil.example/x',
+    'https:/evil.example/x',
+    'https:///evil.example/x',
+    'HTTPS:x.example',
+    'ws:x.example\\a',
+    'https://x.exa\tmple/a\t\\b',
+    'https://x.example/a\nb?c\rd',
+    'ht\ttps://x.example/\r\n',
   ])('%s as new URL reads it, in both models', (url) => {
     const browser = new URL(url);
     for (const model of ['data', 'rfc3986'] as const) {
@@ -157,16 +165,46 @@ describe('normalize: a backslash, read where a browser reads it', () => {
     expect(new URL('//evil.example\\@shop.example/', 'https://shop.example/').host).toBe('evil.example');
   });
 
-  test('a path-only reference is a request path, read as written; other schemes too', () => {
-    const path = normalize('/a\\..\\b');
-    expect(path).toMatchObject({ ok: true, canonical: '/a\\..\\b', kept: [{ rule: 'keep-raw-for-tomcat' }] });
-    expect(canonicalOf('/a\\..\\b', { model: 'rfc3986' })).toBe('/a%5C..%5Cb');
+  test('a path-only reference is a request path: its backslash is escaped, so it merges with %5C', () => {
+    // Every measured stack reads /a\b and /a%5Cb alike, and Tomcat refuses both (paths.json).
+    for (const model of ['data', 'rfc3986'] as const) {
+      const path = normalize('/a\\..\\b', { model });
+      expect(path).toMatchObject({ ok: true, canonical: '/a%5C..%5Cb' });
+      expect(path.ok && path.kept).toBeFalsy();
+      expect(path.ok && path.changes.map((c) => c.rule)).toEqual(['escape-unsafe', 'escape-unsafe']);
+      expect(canonicalOf('/a%5C..%5Cb', { model })).toBe('/a%5C..%5Cb');
+    }
+    expect(canonicalOf('/a\tb')).toBe('/a%09b');
     expect(canonicalOf('foo://a\\b/c')).toBe('foo://a%5Cb/c');
   });
 
-  test('points a problem at the input, where the slashes after the scheme changed length', () => {
+  test('names each reading in the change list', () => {
+    const rules = (url: string) => {
+      const r = normalize(url);
+      return r.ok ? r.changes.map((c) => [c.rule, c.before, c.after]) : r;
+    };
+    expect(rules('https:evil.example/x')).toEqual([['slashes-after-scheme', 'https:', 'https://']]);
+    expect(rules('https:///evil.example/x')).toEqual([['slashes-after-scheme', 'https:///', 'https://']]);
+    expect(rules('https:\\evil.example/x')).toEqual([['backslash-as-slash', '\\', '//']]);
+    expect(rules('https://x.exa\tmple/a\r\nb')).toEqual([
+      ['strip-tab-newline', '\t', ''],
+      ['strip-tab-newline', '\r\n', ''],
+    ]);
+  });
+
+  test('an empty host is refused where a browser refuses it, so a second pass reads the same URL', () => {
+    for (const url of ['https://', 'http://:80/', 'http://@/', '//?q']) {
+      expect(canonicalOf(url), url).toMatchObject({ code: 'invalid-host' });
+      expect(() => new URL(url, 'https://shop.example/')).toThrow();
+    }
+    expect(canonicalOf('file:///etc/hosts')).toBe('file:///etc/hosts');
+  });
+
+  test('points a problem at the input, where the slashes after the scheme changed length or a tab went', () => {
     expect(canonicalOf('https:\\\\\\a b/')).toEqual({ code: 'invalid-host', index: 9, length: 3 });
     expect(canonicalOf('https:\\a:8o/')).toEqual({ code: 'invalid-port', index: 9, length: 2 });
+    expect(canonicalOf('https:a:8o/')).toEqual({ code: 'invalid-port', index: 8, length: 2 });
+    expect(canonicalOf('h\ttt\nps://\ta:8\to/')).toEqual({ code: 'invalid-port', index: 13, length: 2 });
   });
 });
 
