@@ -42,8 +42,9 @@ export type UrlLayout = {
   fragmentStart: number;
 };
 
+/** The index of the `:` that ends the scheme, or -1 when the text has no scheme. */
 // https://www.rfc-editor.org/rfc/rfc3986#section-3.1  scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-function schemeEnd(chars: CharBytes, n: number): number {
+export function schemeEnd(chars: CharBytes, n: number): number {
   if (n === 0 || !isAsciiAlpha(chars[0] as number)) return -1;
   for (let i = 1; i < n; i++) {
     const c = chars[i] as number;

@@ -131,17 +131,12 @@ const isQueryDataRaw = (c: number) =>
 // Kept as written, raw or escaped, because some stack reads the two apart
 // (tests/fixtures/servers/): in a query Go drops a pair holding a raw `;` and Rack splits at
 // it; in a path Tomcat reads a raw `;` as the start of path parameters and drops them; in both
-// Tomcat answers 400 to a raw `[ \ ] ^ \` { | }`, and browsers send some of them raw.
-const isKeptAsWritten = (c: number) =>
-  c === 0x3b ||
-  c === 0x5b ||
-  c === 0x5c ||
-  c === 0x5d ||
-  c === 0x5e ||
-  c === 0x60 ||
-  c === 0x7b ||
-  c === 0x7c ||
-  c === 0x7d;
+// Tomcat answers 400 to a raw `[ ] ^ \` { | }` and reads its escape, and browsers send some
+// of them raw. A `\` too in a query; in a path Tomcat refuses `%5C` as well, and every other
+// stack reads the two alike, so there a raw `\` is escaped like any character that must be.
+const isKeptInPath = (c: number) =>
+  c === 0x3b || c === 0x5b || c === 0x5d || c === 0x5e || c === 0x60 || c === 0x7b || c === 0x7c || c === 0x7d;
+const isKeptAsWritten = (c: number) => isKeptInPath(c) || c === 0x5c;
 
 let rfc3986Cache: ComponentSet | undefined;
 let dataPathCache: ComponentSet | undefined;
@@ -159,13 +154,14 @@ export function rfc3986ComponentSet(): ComponentSet {
 /**
  * The data model's path: each segment holds unreserved characters and
  * `! $ & ' ( ) * + , = : @` raw (their escapes decoded); `/` stays raw as the separator, and an
- * escaped `/` stays escaped, because it is a slash inside one segment; `; [ \ ] ^ \` { | }` and
- * a stray `%` kept as written, since some server stack reads the raw and the escaped form apart.
+ * escaped `/` stays escaped, because it is a slash inside one segment; `; [ ] ^ \` { | }` and
+ * a stray `%` kept as written, since some server stack reads the raw and the escaped form apart;
+ * a raw `\` escaped, since none does.
  */
 export function dataPathSet(): ComponentSet {
   return (dataPathCache ??= componentSet(
-    (c) => isSegmentRaw(c) || c === 0x2f || isKeptAsWritten(c),
-    (c) => isSegmentRaw(c) && !isKeptAsWritten(c),
+    (c) => isSegmentRaw(c) || c === 0x2f || isKeptInPath(c),
+    (c) => isSegmentRaw(c) && !isKeptInPath(c),
     false,
     true,
   ));

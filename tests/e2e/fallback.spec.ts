@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { Locale } from '../../src/i18n/locales';
 import { preview, type PreviewServer } from 'vite';
 import { FALLBACK_DIST } from '../support/dist';
 import { assertFreshBuilds } from '../support/fresh-build';
+import { message, search, searchStatus, searchStrings } from '../support/search';
 
 // A page a locale lacks, as a reader meets it, on the build of tests/fixtures/fallback-site/
 // (`npm run build:fixtures`), where Ukrainian lacks `beta`: the English article under the
@@ -14,13 +14,6 @@ import { assertFreshBuilds } from '../support/fresh-build';
 const port = Number(process.env.PREVIEW_PORT ?? 4329) + 1;
 const origin = `http://127.0.0.1:${port}`;
 let server: PreviewServer | undefined;
-/** What the Ukrainian search says when it finds nothing (src/i18n/uk.json). */
-const nothingFound = (query: string): string =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'i18n', 'uk.json'), 'utf8')).search.none.replace(
-    '{{query}}',
-    query,
-  );
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -49,21 +42,13 @@ test('an untranslated page shows the English text under a notice in the reader l
 });
 
 test('fallback pages keep their English text out of the locale index', async ({ page }) => {
-  const found = async (path: string, query: string) => {
+  // The first search loads Pagefind and its WebAssembly: slow on a busy machine.
+  const found = async (path: string, locale: Locale, query: string) => {
     await page.goto(`${origin}${path}`);
-    await page.getByRole('search').getByRole('searchbox').fill(query);
-    // The first search loads Pagefind and its WebAssembly: slow on a busy machine.
-    await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByRole('search').getByRole('status')).not.toBeEmpty();
-    return page
-      .getByRole('search')
-      .getByRole('list')
-      .first()
-      .getByRole('link')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    return search(page, locale, query, 30_000);
   };
-  expect(await found('/en/beta/', 'wombat')).toContain('/en/beta/');
-  expect(await found('/uk/beta/', 'wombat')).toEqual([]);
+  expect(await found('/en/beta/', 'en', 'wombat')).toContain('/en/beta/');
+  expect(await found('/uk/beta/', 'uk', 'wombat')).toEqual([]);
   // Searched and found nothing, rather than failed to load.
-  await expect(page.getByRole('search').getByRole('status')).toHaveText(nothingFound('wombat'));
+  await expect(searchStatus(page)).toHaveText(message(searchStrings('uk').none ?? '', { query: 'wombat' }));
 });

@@ -4,35 +4,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../src/i18n/locales';
 import { DIST } from '../support/dist';
+import { message, search, searchField, searchResults, searchStatus, searchStrings } from '../support/search';
 
 // The header search (src/components/search/): Pagefind over each locale's own pages, loaded
 // when the reader opens it, with the site's own keyboard-usable results.
-
-/** The locale's `search` strings (src/i18n/<locale>.json). */
-const strings = (locale: Locale): Record<string, string> =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'i18n', `${locale}.json`), 'utf8')).search;
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A message with its placeholders filled in; a placeholder left as `null` matches any number. */
-const message = (template: string, values: Record<string, string | null>) =>
-  new RegExp(
-    `^${escapeRegExp(template).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, k: string) => (values[k] === null ? '\\d+' : escapeRegExp(values[k] ?? '')))}$`,
-  );
-
-const field = (page: Page) => page.getByRole('search').getByRole('searchbox');
-const status = (page: Page) => page.getByRole('search').getByRole('status');
-const results = (page: Page) => page.getByRole('search').getByRole('list').first().getByRole('link');
-
-/** Types `query` into the search and waits until the results (or "nothing found") are shown. */
-async function search(page: Page, locale: Locale, query: string): Promise<string[]> {
-  await field(page).fill(query);
-  // The panel is busy until the results of this very query are shown.
-  await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0);
-  const s = strings(locale);
-  await expect(status(page)).toHaveText(
-    new RegExp(`${message(s.results ?? '', { count: null }).source}|${message(s.none ?? '', { query }).source}`),
-  );
-  return results(page).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-}
 
 /** Words of each locale's own text (home and tools pages, from its UI strings) and where they are. */
 const FOUND: Record<Locale, { query: string; href: string }> = {
@@ -44,15 +19,15 @@ const FOUND: Record<Locale, { query: string; href: string }> = {
 
 for (const locale of LOCALES) {
   test(`${locale}: the header search finds the locale's own pages, labelled in its language`, async ({ page }) => {
-    const s = strings(locale);
+    const s = searchStrings(locale);
     await page.goto(`/${locale}/`);
     await expect(page.locator('header').getByRole('search')).toHaveCount(1);
-    await expect(field(page)).toHaveAccessibleName(s.label ?? '');
-    await expect(field(page)).toHaveAttribute('placeholder', s.placeholder ?? '');
+    await expect(searchField(page)).toHaveAccessibleName(s.label ?? '');
+    await expect(searchField(page)).toHaveAttribute('placeholder', s.placeholder ?? '');
 
     const { query, href } = FOUND[locale];
     const hrefs = await search(page, locale, query);
-    await expect(status(page)).toHaveText(message(s.results ?? '', { count: null }));
+    await expect(searchStatus(page)).toHaveText(message(s.results ?? '', { count: null }));
     expect(hrefs).toContain(href);
     expect(
       hrefs.filter((h) => !h.startsWith(`/${locale}/`)),
@@ -63,7 +38,7 @@ for (const locale of LOCALES) {
     // A word in no locale; Pagefind would match a Latin nonsense word by its first letter
     // (it falls back to the longest indexed word the query starts with, such as "q").
     expect(await search(page, locale, 'ꙮꙮꙮ')).toEqual([]);
-    await expect(status(page)).toHaveText(message(s.none ?? '', { query: 'ꙮꙮꙮ' }));
+    await expect(searchStatus(page)).toHaveText(message(s.none ?? '', { query: 'ꙮꙮꙮ' }));
   });
 }
 
@@ -96,7 +71,7 @@ for (const locale of LOCALES) {
     // From another page.
     await page.goto(`/${locale}/tools/`);
     expect(await search(page, locale, '%20')).toContain(answer);
-    await results(page)
+    await searchResults(page)
       .and(page.locator(`[href="${answer}"]`))
       .click();
     await expect(page).toHaveURL(answer);
@@ -108,7 +83,7 @@ for (const locale of LOCALES) {
     await details.locator('> summary').click();
     await expect(details).not.toHaveAttribute('open');
     await search(page, locale, '%20');
-    await results(page)
+    await searchResults(page)
       .and(page.locator(`[href="${answer}"]`))
       .click();
     await expect(details).toHaveAttribute('open', '');
@@ -119,16 +94,16 @@ for (const locale of LOCALES) {
 test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape work the results', async ({ page }) => {
   await page.goto('/en/tools/');
   await page.keyboard.press('/');
-  await expect(field(page)).toBeFocused();
+  await expect(searchField(page)).toBeFocused();
   await page.locator('main h1').click();
   await page.keyboard.press('Control+K');
-  await expect(field(page)).toBeFocused();
+  await expect(searchField(page)).toBeFocused();
   // The K key typing another letter, as with a Ukrainian layout.
   await page.locator('main h1').click();
   await page.evaluate(() =>
     dispatchEvent(new KeyboardEvent('keydown', { key: 'л', code: 'KeyK', ctrlKey: true, bubbles: true })),
   );
-  await expect(field(page)).toBeFocused();
+  await expect(searchField(page)).toBeFocused();
 
   // A / typed into a widget is text, not a shortcut.
   const box = page.locator('#tool-encode [data-role=input]');
@@ -141,8 +116,8 @@ test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape wor
   await page.keyboard.type('percent');
   // Each letter searches; the results counted are those of the whole word.
   await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0);
-  await expect(status(page)).toHaveText(message(strings('en').results ?? '', { count: null }));
-  const links = results(page);
+  await expect(searchStatus(page)).toHaveText(message(searchStrings('en').results ?? '', { count: null }));
+  const links = searchResults(page);
   expect(await links.count()).toBeGreaterThan(2);
   await page.keyboard.press('ArrowDown');
   await expect(links.nth(0)).toBeFocused();
@@ -151,13 +126,13 @@ test('keyboard: / and Ctrl+K focus the search; arrows, Tab, Enter and Escape wor
   await page.keyboard.press('ArrowUp');
   await expect(links.nth(0)).toBeFocused();
   await page.keyboard.press('ArrowUp');
-  await expect(field(page)).toBeFocused();
+  await expect(searchField(page)).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(links.nth(0)).toBeFocused();
 
   await page.keyboard.press('Escape');
-  await expect(field(page)).toBeFocused();
-  await expect(field(page)).toHaveValue('percent');
+  await expect(searchField(page)).toBeFocused();
+  await expect(searchField(page)).toHaveValue('percent');
   await expect(links.first()).toBeHidden();
 
   await page.keyboard.press('ArrowDown');
@@ -181,7 +156,7 @@ test('results that arrive while the reader is in the earlier ones keep the panel
   expect((await search(page, 'en', 'percent')).length).toBeGreaterThan(2);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
-  await expect(results(page).nth(1)).toBeFocused();
+  await expect(searchResults(page).nth(1)).toBeFocused();
   // As when the last letters typed are searched after the reader has arrowed down: the new
   // results replace the focused link (Chromium fires focusout on it as it goes).
   await page.evaluate(() => {
@@ -193,8 +168,8 @@ test('results that arrive while the reader is in the earlier ones keep the panel
   });
   await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0);
   await expect(page.locator('search a[data-old]')).toHaveCount(0);
-  await expect(results(page).nth(1)).toBeFocused();
-  await expect(field(page)).toHaveValue('percent encoding');
+  await expect(searchResults(page).nth(1)).toBeFocused();
+  await expect(searchField(page)).toHaveValue('percent encoding');
 });
 
 test('the search loads on opening, from this site only, and no request carries the query', async ({

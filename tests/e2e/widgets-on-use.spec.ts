@@ -104,3 +104,49 @@ test('a file dropped on Group before its code arrives is kept and grouped once i
   await expect(box).toHaveValue('/a?x=%41\n/a?x=A\n');
   await expect(w.locator('[data-role=group]')).toHaveCount(1);
 });
+
+test("Decode's inspector loads on first need, and the result that needs it waits for it", async ({ page }) => {
+  // The codec's inspector marks every invalid run and finds a layered escape: it comes with
+  // Decode's full.ts, which no first screen fetches.
+  await page.goto(tools('en'));
+  const w = page.locator('#tool-decode');
+  const input = w.locator('[data-role=input]');
+  const out = w.locator('[data-role=output]');
+  await ready(w);
+  await page.waitForLoadState('networkidle');
+  const asked: string[] = [];
+  page.on('request', (r) => void (r.url().endsWith('.js') && asked.push(r.url())));
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/_astro/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await input.fill('100% Fu%C3%9Fball');
+  await expect(out).toHaveText('100% Fußball');
+  expect(asked).toEqual([]);
+
+  await input.fill('%EB%E0%EC%B3%ED%E0%F2');
+  await expect.poll(() => asked.some((u) => /\/full\.[\w-]+\.js$/.test(u))).toBe(true);
+  // Until it arrives the last whole result stays: never the error with only its first run marked.
+  await expect(out).toHaveText('100% Fußball');
+  await expect(w.locator('[data-role=error]')).toHaveCount(0);
+  release();
+  await expect(w.locator('[data-role=error]')).toHaveAttribute('data-code', 'invalid-utf8');
+  await expect(w.locator('[data-region=marked] mark.w-mark--error')).toHaveText([
+    '%EB',
+    '%E0',
+    '%EC%B3',
+    '%ED',
+    '%E0',
+    '%F2',
+  ]);
+
+  // Here now: the layered escape is the first %25 that escapes an escape, at character 7.
+  const fetched = asked.length;
+  await input.fill('a%25zz%2541');
+  const notice = w.locator('[data-role=notice][data-code=double-encoded]');
+  await expect(notice).toContainText('%2541');
+  await expect(notice).toContainText('7');
+  expect(asked).toHaveLength(fetched);
+});

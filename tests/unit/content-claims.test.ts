@@ -105,6 +105,27 @@ const serverQ = (stack: string, query: string) => {
 };
 
 describe('encoding-sets', () => {
+  // #browser-sets: "Chromium departs from them in three places": | in a path, ' in a user name and in
+  // a non-special query, as Chromium itself wrote them (scripts/fixtures/errors/chromium-url.mjs);
+  // the standard's sets, as Node 24 and the codec follow them, leave all three raw.
+  test("Chromium escapes | in a path and ' in a user name and a non-special query; the standard does not", () => {
+    const chromium = fixture('chromium-url.json').readings as Record<string, Record<string, string>>;
+    const cases: [string, 'pathname' | 'username' | 'search', string, string][] = [
+      ['http://h/a|b', 'pathname', '/a%7Cb', '/a|b'],
+      ["http://a'b@h/", 'username', 'a%27b', "a'b"],
+      ["foo://h/?a'b", 'search', '?a%27b', "?a'b"],
+    ];
+    for (const [url, part, inChromium, inStandard] of cases) {
+      expect(chromium[url]?.[part], url).toBe(inChromium);
+      expect(new URL(url)[part], url).toBe(inStandard);
+    }
+    expect(browserEncode('|', 'path')).toMatchObject({ value: '|' });
+    expect(browserEncode("'", 'userinfo')).toMatchObject({ value: "'" });
+    expect(browserEncode("'", 'query')).toMatchObject({ value: "'" });
+    // In a special (http) query both escape it: not a difference.
+    expect([chromium["http://h/?a'b"]?.search, new URL("http://h/?a'b").search]).toEqual(['?a%27b', '?a%27b']);
+  });
+
   // #component-set: "/" and "?" are data in a query value, structure in a path.
   test('a slash and a question mark arrive intact in a query value and split a path', () => {
     expect(parseFormPairs('next=/files/a?tab=2')).toEqual([['next', '/files/a?tab=2']]);
@@ -509,6 +530,59 @@ describe('analytics-normalization', () => {
     }
   });
 
+  // #two-models and #default-rules: the query list (| ^ [ ] { } \ and backtick) and the path list
+  // (; and %3B, a stray % and %25, | ^ [ ] { } and backtick): each raw one is a 400 to Tomcat, its escape
+  // is read as the character, and the normalizer keeps the two apart, noting why.
+  test('every character in the kept-apart lists: Tomcat refuses it raw, reads its escape, and both stay as written', () => {
+    const kept = (url: string) => {
+      const r = normalize(url);
+      return r.ok ? (r.kept ?? []).map((k) => k.rule) : [];
+    };
+    for (const c of ['|', '^', '[', ']', '{', '}', '\\', '`']) {
+      const escaped = encodeURIComponent(c);
+      expect(servers.readings[`q=x${c}y`]?.['java:tomcat'], c).toEqual({ status: 400 });
+      expect(serverQ('java:tomcat', `q=x${escaped}y`), c).toBe(`x${c}y`);
+      expect([canonical(`/s?q=${c}`), canonical(`/s?q=${escaped}`)], c).toEqual([`/s?q=${c}`, `/s?q=${escaped}`]);
+      expect(kept(`/s?q=${c}`), c).toContain('keep-raw-for-tomcat');
+    }
+    for (const c of ['|', '^', '[', ']', '{', '}', '`']) {
+      expect(pathReadings(`/x${c}y`)['java:tomcat'], c).toEqual({ status: 400 });
+      expect([canonical(`/x${c}y`), canonical(`/x${encodeURIComponent(c)}y`)], c).toEqual([
+        `/x${c}y`,
+        `/x${encodeURIComponent(c)}y`,
+      ]);
+      expect(kept(`/x${c}y`), c).toContain('keep-raw-for-tomcat');
+    }
+    expect(pathReadings('/x%7Cy')['java:tomcat']).toMatchObject({ path: '/x|y' });
+    expect([canonical('/a;b'), canonical('/a%3Bb')]).toEqual(['/a;b', '/a%3Bb']);
+    expect(pathReadings('/a;b')['java:tomcat']).toMatchObject({ path: '/a' });
+    expect(pathReadings('/a%3Bb')['java:tomcat']).toMatchObject({ path: '/a;b' });
+    expect([canonical('/50%'), canonical('/50%25')]).toEqual(['/50%', '/50%25']);
+    expect(kept('/50%')).toEqual(['keep-path-stray-percent']);
+    expect(pathReadings('/%25')['java:tomcat']).toMatchObject({ path: '/%' });
+    expect(pathReadings('/%25')['go:net/http']).toMatchObject({ path: '/%' });
+    // #default-rules, row 2's example: dot segments gone, %7e decoded, the space escaped.
+    expect(canonical('/a/./b/../%7euser/a b')).toBe('/a/~user/a%20b');
+  });
+
+  // #two-models: a path-only `/a\b` merges with /a%5Cb: the stacks that decode a path read a
+  // backslash in both, Tomcat refuses both, Node keeps each as it arrived (as it keeps any escape).
+  test('a path-only backslash and its escape: one request to every stack, so one row', () => {
+    expect(canonical('/a\\b')).toBe(canonical('/a%5Cb'));
+    expect(canonical('/a\\b')).toBe('/a%5Cb');
+    expect(normalize('/a\\b')).not.toHaveProperty('kept');
+    const raw = pathReadings('/a\\b');
+    const escaped = pathReadings('/a%5Cb');
+    expect(raw['java:tomcat']).toEqual({ status: 400 });
+    expect(escaped['java:tomcat']).toEqual({ status: 400 });
+    expect([raw['node:http'], escaped['node:http']]).toEqual([{ path: '/a\\b' }, { path: '/a%5Cb' }]);
+    for (const stack of ['python:wsgiref', 'django:QueryDict', 'go:net/http'])
+      expect([stack, raw[stack]?.path, escaped[stack]?.path]).toEqual([stack, '/a\\b', '/a\\b']);
+    expect([raw['php:parse_str']?.self, escaped['php:parse_str']?.self]).toEqual(['/a\\b', '/a\\b']);
+    // #default-rules, row 1: a browser goes where the normalizer points.
+    expect(canonical('https:\\\\shop.example/a\\..\\b')).toBe(new URL('https:\\\\shop.example/a\\..\\b').href);
+  });
+
   // #two-models: dot segments are resolved as a browser resolves them; Tomcat and Go's ServeMux
   // resolve them too, Node keeps the raw path, WSGI decodes and keeps them.
   test('/a/%2E%2E/b: /b to the normalizer, the browser, Tomcat and a ServeMux; as sent to Node and WSGI', () => {
@@ -531,7 +605,7 @@ describe('analytics-normalization', () => {
   // #default-rules: empty pairs are skipped by all nine stacks; a stray % in a path gets a 400 from Go
   // and Tomcat, while its escape is read as a %, so the data model keeps it as written.
   // percent-encoding #what-goes-wrong: a client that sends a raw space or é on the request line.
-  test('a raw space gets 400 from every stack, a raw é a 400 from Node and Tomcat and /Ã© in WSGI', () => {
+  test('a raw space gets 400 from every stack, a raw é a 400 from Node and Tomcat; WSGI reads é as /Ã© either way', () => {
     for (const [stack, reading] of Object.entries(pathReadings('/a b')))
       expect([stack, reading]).toEqual([stack, { status: stack === 'php:parse_str' ? 0 : 400 }]);
     const e = pathReadings('/é');
@@ -545,6 +619,9 @@ describe('analytics-normalization', () => {
       '/Ã©',
       '/é',
     ]);
+    // PEP 3333: the escaped form reaches WSGI as Latin-1 too, so the mojibake is not the raw sending's fault.
+    const escaped = pathReadings('/%C3%A9');
+    expect([escaped['python:wsgiref']?.path, escaped['django:QueryDict']?.path]).toEqual(['/Ã©', '/é']);
   });
 
   test('empty pairs are nothing to every stack; /50% is a 400 to Go and Tomcat, /50%25 is not', () => {
@@ -734,7 +811,7 @@ describe('faq', () => {
     expect(answer).toContain('all nine stacks measured');
     for (const name of [
       "Node's `URLSearchParams`",
-      'Express',
+      'Express 5',
       "Python's `parse_qsl`",
       'Django',
       'PHP',
@@ -744,6 +821,12 @@ describe('faq', () => {
       'Tomcat',
     ])
       expect(answer).toContain(name);
+    // Express 5's default query parser is Node's querystring, the stack measured under its name.
+    expect(servers.$meta.stacks['node:querystring']).toContain("Express 5's default query parser");
+    // "Rails with Rack's parser": Rails answers Rack's own error for a stray %.
+    expect(readings('q=100%')['rails:ActionDispatch::Request#GET']?.error).toContain(
+      String(readings('q=100%')['rack:parse_query']?.error).replace(/^.*: /, ''),
+    );
     expect(decoders['js:decodeURIComponent']?.['a+b']).toBe('a+b');
     expect(decoders['python:unquote']?.['a+b']).toBe('a+b');
   });
@@ -852,6 +935,11 @@ describe('faq', () => {
       expect(errors.python?.[call], call).toBe(legacyEncoded('test', 'café.txt', 'windows-1252'));
     }
     expect(errors.python?.["quote('ж', encoding='cp1251')"]).toBe(legacyEncoded('test', 'ж', 'windows-1251'));
+    // The Thai FAQ's own case: Thai text through latin-1, then through the Thai legacy charset.
+    expect(raised('python', "quote('แคมเปญ', encoding='latin-1')")).toMatch(
+      /^UnicodeEncodeError: 'latin-1' codec can't encode characters .*: ordinal not in range\(256\)$/,
+    );
+    expect(errors.python?.["quote('แคมเปญ', encoding='cp874')"]).toBe(legacyEncoded('test', 'แคมเปญ', 'windows-874'));
     expect(decode('caf%E9.txt')).toMatchObject({ ok: false, error: { code: 'invalid-utf8' } });
     expect(decode('caf%E9.txt', { charset: 'windows-1252' })).toMatchObject({ ok: true, value: 'café.txt' });
   });
@@ -1002,6 +1090,17 @@ describe('security', () => {
     }
   });
 
+  // analytics #two-models: a raw \ in an http(s) URL is read as / before the query, as a browser
+  // sends it; a path-only row keeps it. security: the normalizer writes the host as the URL Standard does.
+  test('the normalizer reads a backslash in an http(s) URL as a browser does', () => {
+    expect(canonical('https://shop.example/a\\..\\b')).toBe(new URL('https://shop.example/a\\..\\b').href);
+    expect(canonical('https://shop.example/a\\..\\b')).toBe('https://shop.example/b');
+    expect(canonical('/a\\b')).toBe('/a%5Cb');
+    expect(canonical('https://evil.example\\@shop.example/')).toBe(
+      new URL('https://evil.example\\@shop.example/').href,
+    );
+  });
+
   // #backslash-traversal: the URL parser reads a raw \ in an http(s) path as /, and keeps %5c.
   test('a raw backslash resolves as a slash, an escaped one stays, and a server may decode it', () => {
     expect(browserResolve('/static/..\\..\\secret', 'https://shop.example/')).toEqual({
@@ -1098,6 +1197,9 @@ describe('security', () => {
     for (const parser of ['python', 'go', 'php', 'ruby'])
       expect(urlParsers.readings['http://2130706433/']?.[parser]?.host, parser).toBe('2130706433');
     expect(canonical('http://0x7f.1/admin')).toBe('http://127.0.0.1/admin');
+    // The defence: an IPv4-mapped IPv6 loopback is another spelling the URL Standard parses.
+    expect(browserResolve('http://[::ffff:127.0.0.1]/')).toEqual({ ok: true, href: 'http://[::ffff:7f00:1]/' });
+    expect(new URL('http://[::ffff:127.0.0.1]/').host).toBe('[::ffff:7f00:1]');
   });
 
   // #parameter-cloaking: Rack and Rails split at ; and keep the last callback; Go drops the pair; the rest read one callback.
@@ -1179,6 +1281,8 @@ describe('security', () => {
       ),
     ).toBe(true);
     expect(proxied('apache', '/files/a%3Fb').status).toBe(403);
+    // #proxy-decoding defence: an escaped slash is a 404 from Apache itself (AllowEncodedSlashes unset).
+    expect(proxied('apache', '/files/a%2Fb')).toEqual({ status: 404, headers: [] });
     expect(proxies.$meta.apacheLog.some((line) => line.includes('AH10508') && line.includes('UnsafeAllow3F'))).toBe(
       true,
     );

@@ -72,6 +72,11 @@ export function canonicalAuthority(
   }
 
   const { hostStart, hostEnd } = layout;
+  // A browser refuses an empty host in these URLs (`http://:80/`, `http://@/`), and reads
+  // `http:///x` as host `x`: written back with an empty host, the URL would change on a second pass.
+  // https://url.spec.whatwg.org/#authority-state ("url is special and buffer is the empty string")
+  if (hostStart === hostEnd && scheme !== 'file' && isSpecial(scheme))
+    return { code: 'invalid-host', index: hostStart, length: 0 };
   const domain = isSpecial(scheme) || (hostStart < hostEnd && chars[hostStart] === 0x5b);
   const plain = domain ? plainHost(chars, hostStart, hostEnd) : NOT_PLAIN;
   // A plain lowercase name, as nearly every analytics URL has: nothing to change or copy.

@@ -3,7 +3,7 @@
  * parts (`authority.ts`, `path.ts`, `query.ts`, each using `component.ts` for escapes), the
  * change list and the group key.
  */
-import { failure } from '../issues.ts';
+import { failure, type IssueCode } from '../issues.ts';
 import { groupKey, groupKeyOfBytes } from '../key.ts';
 import { isIssue, scanUrl } from '../scan.ts';
 import { dataPathSet, dataQuerySet, rfc3986ComponentSet } from '../sets.ts';
@@ -12,6 +12,7 @@ import { findLoneSurrogate } from '../utf8.ts';
 import { canonicalAuthority, canonicalScheme, defaultPort } from './authority.ts';
 import { ChangeLog } from './changes.ts';
 import { canonicalComponent, canonicalEnd } from './component.ts';
+import { readAsBrowser } from './browser-reading.ts';
 import { notePathKeptApart } from './kept.ts';
 import { canonicalPath } from './path.ts';
 import { compilePolicy, type CompiledPolicy } from './policy.ts';
@@ -89,20 +90,28 @@ function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean
   let stop = raw.length;
   while (start < stop && (view.bytes[start] as number) <= 0x20) start++;
   while (stop > start && (view.bytes[stop - 1] as number) <= 0x20) stop--;
-  const text = start === 0 && stop === raw.length ? raw : raw.slice(start, stop);
-  if (text !== raw) view = charBytes(text);
-  const { bytes: chars, ascii } = view;
+  const stripped = start === 0 && stop === raw.length ? raw : raw.slice(start, stop);
+  if (stripped !== raw) view = charBytes(stripped);
   // ASCII text (stripped spaces aside) has no lone surrogate.
-  if (!ascii) {
+  if (!view.ascii) {
     const lone = findLoneSurrogate(raw);
     if (lone >= 0) return failure('lone-surrogate', lone, 1);
   }
   const log = withChanges ? new ChangeLog() : null;
-  if (text !== raw) log?.note('strip-whitespace', raw, text);
+  if (stripped !== raw) log?.note('strip-whitespace', raw, stripped);
+
+  // A tab, slashes or a `\` where a browser reads them otherwise: the rest of the pipeline reads the URL as it would.
+  const browser = readAsBrowser(stripped, view.bytes, log);
+  const text = browser === null ? stripped : browser.text;
+  const chars = browser === null ? view.bytes : browser.chars;
+  const ascii = view.ascii;
+  /** A problem at `index` of `text`, pointing into the input. */
+  const problem = (code: IssueCode, index: number, length: number) =>
+    failure(code, (browser === null ? index : browser.inputIndex(index)) + start, length);
 
   const layout = scanUrl(text, chars);
-  if (isIssue(layout)) return failure(layout.code, layout.index + start, layout.length);
-  if (layout.kind === 'relative-path') return failure('invalid-url', start, text.length);
+  if (isIssue(layout)) return problem(layout.code, layout.index, layout.length);
+  if (layout.kind === 'relative-path') return failure('invalid-url', start, stripped.length);
 
   // The canonical URL is the text with the parts that changed spliced in: `out` holds
   // everything before `copied`, so unchanged stretches are copied once, in one slice.
@@ -124,7 +133,7 @@ function normalizeWith(raw: string, policy: CompiledPolicy, withChanges: boolean
   if (hasAuthority) {
     const authority = canonicalAuthority(text, chars, layout, scheme, log);
     if (authority !== null && typeof authority !== 'string')
-      return failure(authority.code, authority.index + start, authority.length);
+      return problem(authority.code, authority.index, authority.length);
     if (authority !== null) {
       out += text.slice(copied, layout.authorityStart) + authority;
       copied = layout.authorityEnd;

@@ -58,7 +58,7 @@ export function noteKeptApart(text: string, start: number, end: number, log: Cha
 
 /**
  * Notes, segment by segment, what the data model kept as written in the path `text[start, end)`:
- * a `;` raw or escaped, a stray `%`, a character Tomcat refuses raw.
+ * a `;` raw or escaped, a stray `%`, a character Tomcat refuses raw and reads escaped.
  */
 export function notePathKeptApart(text: string, start: number, end: number, log: ChangeLog): void {
   let segmentStart = start;
@@ -84,7 +84,8 @@ export function notePathKeptApart(text: string, start: number, end: number, log:
       const low = text.charCodeAt(i + 2);
       if (i + 2 < end && isHex(high) && isHex(low)) semicolon ||= high === 0x33 && (low | 0x20) === 0x62;
       else stray = true;
-    } else if (refusedRawByTomcat(c)) {
+    } else if (c !== 0x5c && refusedRawByTomcat(c)) {
+      // A raw `\` is escaped in a path: Tomcat refuses `%5C` there too (see sets.ts).
       tomcat = true;
     }
   }

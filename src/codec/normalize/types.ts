@@ -42,6 +42,12 @@ export type NormalizePolicy = {
 
 /**
  * - `strip-whitespace`: leading/trailing C0 controls and spaces removed (as the WHATWG URL parser does).
+ * - `strip-tab-newline`: in a URL of a special scheme (and a `//` reference), every tab, LF and
+ *   CR removed, wherever it stands, as the WHATWG URL parser does.
+ * - `slashes-after-scheme`: in a URL of a special scheme but `file`, the `/` after the scheme
+ *   written as `//`, however many there were: `https:x.example` → `https://x.example/`.
+ * - `backslash-as-slash`: in a URL of a special scheme (and a `//` reference), a `\` before the
+ *   query read as `/`, where the WHATWG URL parser reads it so: `https:\\a\b` → `https://a/b`.
  * - `lowercase-scheme`: `HTTP:` → `http:`.
  * - `lowercase-host`: `Example.COM` → `example.com`.
  * - `canonicalize-host`: the platform URL parser rewrote the host: IDN → punycode,
@@ -73,6 +79,9 @@ export type NormalizePolicy = {
  */
 export type NormalizeRule =
   | 'strip-whitespace'
+  | 'strip-tab-newline'
+  | 'slashes-after-scheme'
+  | 'backslash-as-slash'
   | 'lowercase-scheme'
   | 'lowercase-host'
   | 'canonicalize-host'
@@ -104,8 +113,9 @@ export type NormalizeRule =
  * - `keep-missing-value`: a name without `=` stays so: Rack and Rails read `nil`, not `""`.
  * - `keep-stray-percent`: a `%` that starts no escape stays: Go drops the pair, Rack raises,
  *   Rails answers 400, Tomcat skips the pair.
- * - `keep-raw-for-tomcat`: a raw ``[ \ ] ^ ` { | }`` and its escape stay as written, in a query
- *   and in a path: Tomcat answers 400 to the raw character and reads the escape as it.
+ * - `keep-raw-for-tomcat`: a raw ``[ ] ^ ` { | }`` and its escape stay as written, in a query
+ *   and in a path, and a raw `\` in a query: Tomcat answers 400 to the raw character and reads
+ *   the escape as it. (In a path Tomcat refuses `%5C` too, so a raw `\` there is escaped.)
  * - `keep-path-parameter`: a raw `;` and `%3B` in a path segment stay as written: Tomcat reads a
  *   raw `;` as the start of path parameters and drops them (`/a;b` is `/a` to it).
  * - `keep-path-stray-percent`: a `%` that starts no escape stays in a path: Go and Tomcat

@@ -12,7 +12,7 @@ export type { ServerReading, ServerStack, ServerText, ServerValue, StackId } fro
 /** The stacks modelled, in the order the site lists them, with the versions they were checked against. */
 export const serverStacks: readonly ServerStack[] = [
   { id: 'node:URLSearchParams', name: 'Node (URLSearchParams)', version: 'Node 24.21' },
-  { id: 'node:querystring', name: 'Express (querystring)', version: 'Node 24.21' },
+  { id: 'node:querystring', name: 'Express 5 (querystring)', version: 'Node 24.21' },
   { id: 'python:parse_qsl', name: 'Python (parse_qsl)', version: 'Python 3.11' },
   { id: 'django:QueryDict', name: 'Django', version: 'Django 3.2' },
   { id: 'php:parse_str', name: 'PHP', version: 'PHP 8.2' },

@@ -315,12 +315,13 @@ function normalizeParams(
       if (!Array.isArray(list)) throw new Error(TYPE);
       const last = list[list.length - 1];
       if (last instanceof Map && !last.has(childKey)) normalizeParams(last, childKey, v, depth - 1);
-      else list.push(normalizeParams(new Map(), childKey, v, depth - 1) as RubyHash);
+      else list.push((normalizeParams(new Map(), childKey, v, depth - 1) as RubyHash | undefined) ?? null);
     } else {
       if (!params.has(k) || params.get(k) === null) params.set(k, new Map());
       const hash = params.get(k);
       if (!(hash instanceof Map)) throw new Error(TYPE);
-      params.set(k, normalizeParams(hash, after, v, depth - 1) as RubyHash);
+      // A child name that names nothing (`[[`) returns Ruby's nil, which Rack stores as the value.
+      params.set(k, (normalizeParams(hash, after, v, depth - 1) as RubyHash | undefined) ?? null);
     }
   }
   return params;

@@ -1,6 +1,7 @@
 /**
- * Decode line by line (build and browser): the browser loads this chunk only when a reader
- * ticks "each line on its own".
+ * What Decode's first load leaves out (build and browser): line by line, and the codec's
+ * inspector. The browser loads this chunk only when a reader ticks "each line on its own"
+ * or a result needs the inspector (view.ts).
  */
 import { decode } from '../../codec';
 import { hiddenNotice } from '../lib/issues';
@@ -8,6 +9,8 @@ import { byLine } from '../lib/lines';
 import { countHidden, CUT, cutNote, figure, fmt, h, str, type Dict } from '../lib/view';
 import type { Widget } from '../lib/widget';
 import type { DecodeState } from './view';
+
+export { inspect } from '../../codec';
 
 export function linesDecodeView(m: Dict, s: DecodeState) {
   const options = { mode: s.mode, charset: s.charset, invalid: s.invalid ? 'replace' : 'error' } as const;

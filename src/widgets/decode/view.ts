@@ -1,5 +1,5 @@
 /** Decode: result, notes and errors, the marked input, and the layers (build and browser). */
-import { decode, decodeLayers, inspect, type DecodeMode } from '../../codec';
+import { decode, decodeLayers, type DecodeMode, type inspect } from '../../codec';
 import { hiddenNotice, issueItem, issueItems, issueText, MAX_ISSUES } from '../lib/issues';
 import { clip, countHidden, CUT, figure, fmt, h, markHidden, position, str, type Child, type Dict } from '../lib/view';
 
@@ -23,6 +23,13 @@ export const decodeState = (v: {
   invalid: v.invalid === 'replace',
   lines: v.lines === true || v.lines === 'yes',
 });
+
+/**
+ * The codec's inspector, or nothing while it is on its way: the build imports it, the browser
+ * loads it with full.ts the first time a result needs it (every invalid run, a layered
+ * escape's position), 1.2 KB the first screen of a page with a Decoder does without.
+ */
+export type Inspector = () => typeof inspect | undefined;
 
 type Span = { index: number; length: number; error?: boolean };
 
@@ -53,7 +60,7 @@ function markedCopy(text: string, spans: Span[]): Child[] {
 
 const chars = (s: string) => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 
-export function decodeView(m: Dict, s: DecodeState) {
+export function decodeView(m: Dict, s: DecodeState, inspector: Inspector) {
   const { value } = s;
   const r = decode(value, { mode: s.mode, charset: s.charset, invalid: s.invalid ? 'replace' : 'error' });
   const error = r.ok ? null : r.error;
@@ -85,7 +92,8 @@ export function decodeView(m: Dict, s: DecodeState) {
   if (r.notices.length || error) {
     const spans: Span[] = r.notices.map((n) => ({ index: n.index, length: n.length }));
     if (error && error.code !== 'unknown-charset') {
-      const runs = s.charset === 'utf-8' && error.code === 'invalid-utf8' ? inspect(value).invalidRuns : [error];
+      const all = s.charset === 'utf-8' && error.code === 'invalid-utf8';
+      const runs = (all && inspector()?.(value).invalidRuns) || [error];
       for (const run of runs) spans.push({ index: run.index, length: run.length || 1, error: true });
     }
     marked = [h('p', { class: 'w-hint' }, m['common.marked']), h('p', { class: 'w-copy' }, markedCopy(value, spans))];
@@ -104,11 +112,11 @@ export function decodeView(m: Dict, s: DecodeState) {
 const LAYER_CAP = 4000;
 
 /** The layers, each decoded in the chosen mode and charset (a legacy page's double encoding peels the same way). */
-export function layersView(m: Dict, value: string, mode: DecodeMode, charset = 'utf-8'): Child {
+export function layersView(m: Dict, value: string, mode: DecodeMode, charset: string, inspector: Inspector): Child {
   const { layers, doubleEncoded, stoppedBy } = decodeLayers(value, { mode, charset });
   const out: Child[] = [];
   if (doubleEncoded) {
-    const at = inspect(value).escapes.find((e) => e.layered);
+    const at = inspector()?.(value).escapes.find((e) => e.layered);
     if (at) {
       const text = value.slice(at.index, at.index + 5);
       const body = fmt(m, 'issue.double-encoded', { text, position: position(value, at.index) });

@@ -315,10 +315,14 @@ class GroupWidget extends Widget {
     if (this.text !== undefined) this.find('[data-role=share-note]').textContent = this.messages['group.linkNoInput']!;
   }
 
-  override checkLink(fields: Map<string, string>) {
+  override fill(fields: Map<string, string>) {
     // The column choices have options only once the worker has read the CSV's header row:
-    // keep the link's choice until then.
+    // keep the link's (or the kept form's) choice until then.
     this.linked = fields;
+    super.fill(fields);
+  }
+
+  override checkLink(fields: Map<string, string>) {
     notePolicyLink(this, fields);
   }
 

@@ -15,6 +15,23 @@ const unwrapHugeText = (t: EventTarget | null) => {
   if (t instanceof HTMLTextAreaElement && t.value.length > 1e5) t.wrap = 'off';
 };
 
+/**
+ * The form kept for a reload or Back, in sessionStorage under the page and the widget's id.
+ * At most {@link KEEP} characters of form values are kept: above that (a pasted export)
+ * nothing is, and a reload shows the page's example. Nothing leaves the browser.
+ */
+const keyOf = (id: string) => `pe-form:${location.pathname}#${id}`;
+const KEEP = 256 * 1024;
+/**
+ * Whether this page was reloaded or reached with Back or Forward, when the reader expects
+ * the form as they left it; opened afresh (a link followed, an address typed), it starts
+ * from the page's example or the share link.
+ */
+const returning = () =>
+  /reload|back_forward/.test((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)?.type);
+/** The history entry the page is at (Navigation API; undefined without it). */
+const entry = () => globalThis.navigation?.currentEntry?.key;
+
 export abstract class Widget extends HTMLElement {
   messages: Dict = {};
   form!: HTMLFormElement;
@@ -22,6 +39,8 @@ export abstract class Widget extends HTMLElement {
   full?: string;
   /** The share-link fragment this widget has applied (or kept the reader's typing over). */
   applied?: string;
+  /** The history entries it was applied on: Back to one keeps the reader's edits. */
+  seen = new Set<string | undefined>();
 
   /** Recomputes every result region from the current form values. */
   abstract update(): void;
@@ -43,9 +62,20 @@ export abstract class Widget extends HTMLElement {
     });
     for (const el of this.querySelectorAll<HTMLElement>('[data-js]')) el.hidden = false;
     // The static HTML already shows the props' result (and the form's autocomplete=off
-    // stops browsers from restoring edited fields): recompute only for a share link, or
-    // when the reader edited the form before this code arrived (see on-use.ts).
-    if (!this.restore(true) && this.edited()) this.update();
+    // stops browsers from restoring edited fields): recompute only for the form kept from
+    // before a reload, a share link, or when the reader edited the form before this code
+    // arrived (see on-use.ts).
+    if (!this.restore(true, this.kept()) && this.edited()) this.update();
+  }
+
+  /** The form as the reader left it, on a reload or Back; null on a fresh open. */
+  kept(): Map<string, string> | null {
+    try {
+      const state = returning() && sessionStorage.getItem(keyOf(this.id));
+      return state ? new Map(Object.entries(JSON.parse(state))) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Whether any control differs from what the build-time HTML rendered. */
@@ -164,8 +194,12 @@ export abstract class Widget extends HTMLElement {
    * ../README.md), and whether the inputs were left out for length.
    */
   link(): { state: string; cut: boolean } {
-    const inputs = [...this.querySelectorAll<Control>('[data-role=input]')].map((c) => c.name);
-    return linkState(this.values(), inputs);
+    return linkState(this.values(), this.inputs());
+  }
+
+  /** The names of the main fields (Compare has two). */
+  inputs(): string[] {
+    return [...this.querySelectorAll<Control>('[data-role=input]')].map((c) => c.name);
   }
 
   share(b: HTMLButtonElement) {
@@ -182,22 +216,42 @@ export abstract class Widget extends HTMLElement {
   checkLink(_fields: Map<string, string>): void {}
 
   /**
-   * Fills the form from `#<id>?<state>` if the fragment names this widget. A link is applied
-   * once: when the page opens with it (`opening`, unless the reader typed before this code
-   * arrived), or when another one is followed later. Coming back to the same link (Back
-   * after a table-of-contents link, say) keeps what the reader has typed since. A field the
-   * link lacks, or an option it does not know, takes its build-time default.
+   * Fills the form from `#<id>?<state>` if the fragment names this widget, or, at `opening`,
+   * from the form `kept` from before a reload or Back, which wins over the link: the reader's
+   * edits stay. A link is applied when the page is opened with it (unless the reader typed
+   * before this code arrived), and whenever it is opened again on the open page, the same
+   * link included; coming back to a link already applied (Back after a table-of-contents
+   * link, say) keeps what the reader has typed since.
    */
-  restore(opening = false): boolean {
+  restore(opening = false, kept: Map<string, string> | null = null): boolean {
     const frag = location.hash.slice(1);
     const i = frag.indexOf('?');
-    if (i < 0 || frag.slice(0, i) !== this.id || frag === this.applied) return false;
-    this.applied = frag;
+    const named = i >= 0 && frag.slice(0, i) === this.id;
+    if (!kept && (!named || (frag === this.applied && this.seen.has(entry())))) return false;
+    if (named) {
+      this.applied = frag;
+      this.seen.add(entry());
+    }
     if (opening && this.edited()) return false;
-    const p = linkFields(frag.slice(i + 1));
+    const fields = kept ?? linkFields(frag.slice(i + 1));
+    this.fill(fields);
+    if (!kept) this.checkLink(fields);
+    this.update();
+    // The page as the reader left it: the browser puts the scroll position back.
+    if (kept) return true;
+    // A widget inside a closed disclosure (an FAQ answer) is opened up to be seen.
+    for (let d = this.closest('details'); d; d = d.parentElement!.closest('details')) d.open = true;
+    this.scrollIntoView({ block: 'start' });
+    this.find('[data-role=input]').focus({ preventScroll: true });
+    this.setAttribute('data-shared', '');
+    return true;
+  }
+
+  /** Puts `fields` into the controls; a field missing, or an option a control lacks, takes its build-time default. */
+  fill(fields: Map<string, string>) {
     const controls = this.controls();
     for (const c of controls) {
-      const v = p.get(c.name);
+      const v = fields.get(c.name);
       if (c instanceof HTMLSelectElement) {
         const known = [...c.options].some((o) => o.value === v);
         for (const o of c.options) o.selected = known ? o.value === v : o.defaultSelected;
@@ -211,14 +265,6 @@ export abstract class Widget extends HTMLElement {
         unwrapHugeText(c);
       }
     }
-    this.checkLink(p);
-    this.update();
-    // A widget inside a closed disclosure (an FAQ answer) is opened up to be seen.
-    for (let d = this.closest('details'); d; d = d.parentElement!.closest('details')) d.open = true;
-    this.scrollIntoView({ block: 'start' });
-    this.find('[data-role=input]').focus({ preventScroll: true });
-    this.setAttribute('data-shared', '');
-    return true;
   }
 }
 
@@ -231,3 +277,26 @@ export function define(kind: string, cls: CustomElementConstructor) {
 addEventListener('hashchange', () => {
   for (const w of document.querySelectorAll('[data-widget]')) (w as Widget).restore?.();
 });
+
+/**
+ * Keeps every widget's form when the page goes away (a reload, a link, Back) or out of sight:
+ * every named control, as long as the inputs are all in it (not Group's, held in memory) and
+ * within {@link KEEP}; otherwise the older form is dropped. A widget whose code has not run
+ * has no form of its own to keep: opened afresh, the page forgets what an earlier visit kept
+ * for it, so a reload never brings back a form the reader has not seen. Storage that refuses
+ * (full, blocked) keeps nothing.
+ */
+const keepAll = () => {
+  for (const w of document.querySelectorAll<Widget>('[data-widget]')) {
+    const v = w.values?.();
+    try {
+      if (v && w.inputs().every((name) => name in v) && Object.values(v).join('').length <= KEEP)
+        sessionStorage.setItem(keyOf(w.id), JSON.stringify(v));
+      else if (v || !returning()) sessionStorage.removeItem(keyOf(w.id));
+    } catch {
+      // Not kept.
+    }
+  }
+};
+addEventListener('pagehide', keepAll);
+addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && keepAll());

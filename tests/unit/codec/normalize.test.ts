@@ -13,6 +13,7 @@ describe('normalize: every rule, with the change it reports', () => {
     [url: string, change: Omit<NormalizeChange, 'rule'>, policy?: Parameters<typeof normalize>[1]]
   > = {
     'strip-whitespace': ['  /a\n', { before: '  /a\n', after: '/a', part: 'url' }],
+    'backslash-as-slash': ['https://a.com/b\\c', { before: '\\', after: '/', part: 'url' }],
     'lowercase-scheme': ['HTTP://a.com/', { before: 'HTTP', after: 'http', part: 'scheme' }],
     'lowercase-host': ['http://A.Com/', { before: 'A.Com', after: 'a.com', part: 'host' }],
     'canonicalize-host': [
@@ -110,8 +111,100 @@ describe('normalize: hosts', () => {
 
   test('rejects hosts the platform cannot parse, pointing at the host', () => {
     expect(canonicalOf('http://exa mple.com/')).toEqual({ code: 'invalid-host', index: 7, length: 12 });
-    expect(canonicalOf('http://a\\b/')).toEqual({ code: 'invalid-host', index: 7, length: 3 });
+    expect(canonicalOf('foo://[::1]\\x/')).toEqual({ code: 'invalid-host', index: 6, length: 7 });
     expect(canonicalOf('http://[::1/')).toEqual({ code: 'invalid-host', index: 7, length: 4 });
+  });
+});
+
+describe('normalize: tabs, slashes and backslashes, read where a browser reads them', () => {
+  // Each input against the platform URL parser: the host and path a browser goes to.
+  test.each([
+    'https://evil.example\\@shop.example/',
+    'https://shop.example\\evil.example/',
+    'https:\\\\evil.example/x',
+    'https:\\\\\\evil.example/x',
+    'HTTPS:/\\evil.example\\a',
+    'https://x.example/a\\..\\b',
+    'http://x.example/a\\.\\b\\',
+    'ws://x.example\\a',
+    'ftp://x.example:21\\a',
+    'file:\\\\host\\share\\x',
+    'https:evil.example/x',
+    'https:/evil.example/x',
+    'https:///evil.example/x',
+    'HTTPS:x.example',
+    'ws:x.example\\a',
+    'https://x.exa\tmple/a\t\\b',
+    'https://x.example/a\nb?c\rd',
+    'ht\ttps://x.example/\r\n',
+  ])('%s as new URL reads it, in both models', (url) => {
+    const browser = new URL(url);
+    for (const model of ['data', 'rfc3986'] as const) {
+      const canonical = canonicalOf(url, { model });
+      expect(typeof canonical === 'string' && new URL(canonical).href).toBe(browser.href);
+      expect(canonical).toBe(browser.href);
+    }
+  });
+
+  test('the query and the fragment keep their backslash, as a browser keeps it', () => {
+    expect(canonicalOf('https://a.example/p?q=a\\b')).toBe(new URL('https://a.example/p?q=a\\b').href);
+    // A kept fragment is canonicalized as text: its backslash is escaped, never a slash.
+    expect(canonicalOf('https://a.example/p#c\\d', { fragment: 'keep' })).toBe('https://a.example/p#c%5Cd');
+    expect(normalize('https://a.example/p?q=a\\b').ok && normalize('https://a.example/p?q=a\\b')).toMatchObject({
+      kept: [{ rule: 'keep-raw-for-tomcat', text: 'q=a\\b' }],
+    });
+  });
+
+  test('an escaped backslash stays an escape: it is data, not a separator', () => {
+    expect(canonicalOf('https://x.example/a%5C..%5Cb')).toBe('https://x.example/a%5C..%5Cb');
+    expect(new URL('https://x.example/a%5C..%5Cb').pathname).toBe('/a%5C..%5Cb');
+  });
+
+  test('a network-path reference resolves as a link on an http(s) page does', () => {
+    expect(canonicalOf('//evil.example\\@shop.example/')).toBe('//evil.example/@shop.example/');
+    expect(new URL('//evil.example\\@shop.example/', 'https://shop.example/').host).toBe('evil.example');
+  });
+
+  test('a path-only reference is a request path: its backslash is escaped, so it merges with %5C', () => {
+    // Every measured stack reads /a\b and /a%5Cb alike, and Tomcat refuses both (paths.json).
+    for (const model of ['data', 'rfc3986'] as const) {
+      const path = normalize('/a\\..\\b', { model });
+      expect(path).toMatchObject({ ok: true, canonical: '/a%5C..%5Cb' });
+      expect(path.ok && path.kept).toBeFalsy();
+      expect(path.ok && path.changes.map((c) => c.rule)).toEqual(['escape-unsafe', 'escape-unsafe']);
+      expect(canonicalOf('/a%5C..%5Cb', { model })).toBe('/a%5C..%5Cb');
+    }
+    expect(canonicalOf('/a\tb')).toBe('/a%09b');
+    expect(canonicalOf('foo://a\\b/c')).toBe('foo://a%5Cb/c');
+  });
+
+  test('names each reading in the change list', () => {
+    const rules = (url: string) => {
+      const r = normalize(url);
+      return r.ok ? r.changes.map((c) => [c.rule, c.before, c.after]) : r;
+    };
+    expect(rules('https:evil.example/x')).toEqual([['slashes-after-scheme', 'https:', 'https://']]);
+    expect(rules('https:///evil.example/x')).toEqual([['slashes-after-scheme', 'https:///', 'https://']]);
+    expect(rules('https:\\evil.example/x')).toEqual([['backslash-as-slash', '\\', '//']]);
+    expect(rules('https://x.exa\tmple/a\r\nb')).toEqual([
+      ['strip-tab-newline', '\t', ''],
+      ['strip-tab-newline', '\r\n', ''],
+    ]);
+  });
+
+  test('an empty host is refused where a browser refuses it, so a second pass reads the same URL', () => {
+    for (const url of ['https://', 'http://:80/', 'http://@/', '//?q']) {
+      expect(canonicalOf(url), url).toMatchObject({ code: 'invalid-host' });
+      expect(() => new URL(url, 'https://shop.example/')).toThrow();
+    }
+    expect(canonicalOf('file:///etc/hosts')).toBe('file:///etc/hosts');
+  });
+
+  test('points a problem at the input, where the slashes after the scheme changed length or a tab went', () => {
+    expect(canonicalOf('https:\\\\\\a b/')).toEqual({ code: 'invalid-host', index: 9, length: 3 });
+    expect(canonicalOf('https:\\a:8o/')).toEqual({ code: 'invalid-port', index: 9, length: 2 });
+    expect(canonicalOf('https:a:8o/')).toEqual({ code: 'invalid-port', index: 8, length: 2 });
+    expect(canonicalOf('h\ttt\nps://\ta:8\to/')).toEqual({ code: 'invalid-port', index: 13, length: 2 });
   });
 });
 
