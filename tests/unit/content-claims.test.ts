@@ -583,6 +583,10 @@ describe('analytics-normalization', () => {
     // #two-models: a path-only row starting with // is a //host reference; with the origin before it, a path.
     expect(canonical('//Products/x')).toBe('//products/x');
     expect(canonical('https://shop.example//Products/x')).toBe('https://shop.example//Products/x');
+    // ... and with the origin before it a raw \ or tab is read as a browser reads it: rows to set aside first.
+    expect(canonical('https://shop.example/a\\b')).toBe(canonical('https://shop.example/a/b'));
+    expect(canonical('https://shop.example/a\tb')).toBe('https://shop.example/ab');
+    expect(pathReadings('/a\\b')['python:wsgiref']).toEqual({ path: '/a\\b' });
     // #default-rules: `/.` only where there is no host to keep the path from being read as one.
     expect(canonical('/a/..//b')).toBe('/.//b');
     expect(canonical('https://x.example/a/..//b')).toBe('https://x.example//b');
