@@ -580,6 +580,12 @@ describe('analytics-normalization', () => {
     for (const stack of ['python:wsgiref', 'django:QueryDict', 'go:net/http'])
       expect([stack, raw[stack]?.path, escaped[stack]?.path]).toEqual([stack, '/a\\b', '/a\\b']);
     expect([raw['php:parse_str']?.self, escaped['php:parse_str']?.self]).toEqual(['/a\\b', '/a\\b']);
+    // #two-models: a path-only row starting with // is a //host reference; with the origin before it, a path.
+    expect(canonical('//Products/x')).toBe('//products/x');
+    expect(canonical('https://shop.example//Products/x')).toBe('https://shop.example//Products/x');
+    // #default-rules: `/.` only where there is no host to keep the path from being read as one.
+    expect(canonical('/a/..//b')).toBe('/.//b');
+    expect(canonical('https://x.example/a/..//b')).toBe('https://x.example//b');
     // #default-rules, row 1: a browser goes where the normalizer points.
     expect(canonical('https:\\\\shop.example/a\\..\\b')).toBe(new URL('https:\\\\shop.example/a\\..\\b').href);
   });
@@ -1221,7 +1227,7 @@ describe('security', () => {
   });
 
   // #ipv4-forms, the defence: http://0/ is 0.0.0.0, which reaches the host on Linux and which Go calls
-  // neither loopback nor private; Python before 3.13 (as measured) calls ::ffff:127.0.0.1 not loopback;
+  // neither loopback nor private; Python up to 3.12.1 (as measured; later 3.12 patches backported the change) calls ::ffff:127.0.0.1 not loopback;
   // is_global is false for both in every Python 3 measured (tests/fixtures/{ip-checks,python-versions}.json).
   test('0.0.0.0 and ::ffff:127.0.0.1: what the URL Standard, Linux, Go and Python ipaddress say', () => {
     expect(browserResolve('http://0/')).toEqual({ ok: true, href: 'http://0.0.0.0/' });
