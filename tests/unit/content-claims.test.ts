@@ -587,6 +587,9 @@ describe('analytics-normalization', () => {
     expect(canonical('https://shop.example/a\\b')).toBe(canonical('https://shop.example/a/b'));
     expect(canonical('https://shop.example/a\tb')).toBe('https://shop.example/ab');
     expect(pathReadings('/a\\b')['python:wsgiref']).toEqual({ path: '/a\\b' });
+    // ... so escape them in the path first: the row keeps the path-only reading.
+    expect(canonical('https://shop.example/a%5Cb')).toBe(`https://shop.example${canonical('/a\\b')}`);
+    expect(canonical('https://shop.example/s?q=a\\b')).toBe('https://shop.example/s?q=a\\b');
     // #default-rules: `/.` only where there is no host to keep the path from being read as one.
     expect(canonical('/a/..//b')).toBe('/.//b');
     expect(canonical('https://x.example/a/..//b')).toBe('https://x.example//b');

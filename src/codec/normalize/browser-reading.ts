@@ -44,6 +44,9 @@ export function readAsBrowser(text: string, chars: CharBytes, log: ChangeLog | n
   let clean = text;
   let cleanChars = chars;
   if (removed !== null) {
+    // A row that is not a `//` reference as written stays a request path, whatever a tab hid
+    // (`/<TAB>/evil.example`); a scheme is looked for after removal (`ht<TAB>tps:` is https).
+    if (chars[0] === 0x2f && chars[1] !== 0x2f) return null;
     clean = without(text, removed);
     // `chars` is the caller's view of `text`, in a buffer the next charBytes() reuses.
     if (!SPECIAL_OR_NETWORK_PATH.test(clean)) return null;
