@@ -590,6 +590,11 @@ describe('analytics-normalization', () => {
     // ... so escape them in the path first: the row keeps the path-only reading.
     expect(canonical('https://shop.example/a%5Cb')).toBe(`https://shop.example${canonical('/a\\b')}`);
     expect(canonical('https://shop.example/s?q=a\\b')).toBe('https://shop.example/s?q=a\\b');
+    expect(canonical('https://shop.example/s?q=a%09b')).toBe(`https://shop.example${canonical('/s?q=a\tb')}`);
+    expect(canonical('/\t/evil.example')).toBe('/%09/evil.example');
+    // A //host reference is one whatever else the row holds: ///host too, as a link reads it.
+    expect(canonical('///evil.example/a/b')).toBe(canonical('///evil.example/a\\b'));
+    expect(canonical('///evil.example/a/b')).toBe('//evil.example/a/b');
     // #default-rules: `/.` only where there is no host to keep the path from being read as one.
     expect(canonical('/a/..//b')).toBe('/.//b');
     expect(canonical('https://x.example/a/..//b')).toBe('https://x.example//b');

@@ -36,9 +36,14 @@ export type BrowserReading = {
 export function readAsBrowser(text: string, chars: CharBytes, log: ChangeLog | null): BrowserReading | null {
   const removed = tabsAndNewlines(text);
   if (removed === null && text.indexOf('\\') < 0) {
-    // Nearly every URL: no tab, no `\`, and two slashes after the scheme, if it has one.
+    // Nearly every URL: no tab, no `\`, and two slashes after the scheme, or before a
+    // reference's host (`///evil.example/a` is a link to evil.example, as `https:///` is).
     const scheme = schemeEnd(chars, text.length);
-    if (scheme < 0 || (chars[scheme + 1] === 0x2f && chars[scheme + 2] === 0x2f && chars[scheme + 3] !== 0x2f))
+    const at = scheme + 1;
+    if (
+      !(chars[at] === 0x2f && chars[at + 1] === 0x2f && chars[at + 2] === 0x2f) &&
+      (scheme < 0 || (chars[at] === 0x2f && chars[at + 1] === 0x2f))
+    )
       return null;
   }
   let clean = text;

@@ -188,6 +188,8 @@ describe('normalize: tabs, slashes and backslashes, read where a browser reads t
     expect(rules('https:evil.example/x')).toEqual([['slashes-after-scheme', 'https:', 'https://']]);
     expect(rules('https:///evil.example/x')).toEqual([['slashes-after-scheme', 'https:///', 'https://']]);
     expect(rules('https:\\evil.example/x')).toEqual([['backslash-as-slash', '\\', '//']]);
+    // A network-path reference with three slashes, as a link reads it, whatever else the row holds.
+    expect(rules('///evil.example/a/b')).toEqual([['slashes-after-scheme', '///', '//']]);
     expect(rules('https://x.exa\tmple/a\r\nb')).toEqual([
       ['strip-tab-newline', '\t', ''],
       ['strip-tab-newline', '\r\n', ''],
