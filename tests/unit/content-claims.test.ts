@@ -595,6 +595,11 @@ describe('analytics-normalization', () => {
     // A //host reference is one whatever else the row holds: ///host too, as a link reads it.
     expect(canonical('///evil.example/a/b')).toBe(canonical('///evil.example/a\\b'));
     expect(canonical('///evil.example/a/b')).toBe('//evil.example/a/b');
+    // Trim the ends first, as the normalizer does: a CR left by a CRLF log is not data.
+    expect(canonical('https://shop.example/a')).toBe(`https://shop.example${canonical('/a\r\n')}`);
+    // #two-models: the RFC 3986 model reads the slashes before the host as a browser does, too.
+    expect(canonical('https:///evil.example/x', { model: 'rfc3986' })).toBe('https://evil.example/x');
+    expect(canonical('///evil.example/x', { model: 'rfc3986' })).toBe('//evil.example/x');
     // #default-rules: `/.` only where there is no host to keep the path from being read as one.
     expect(canonical('/a/..//b')).toBe('/.//b');
     expect(canonical('https://x.example/a/..//b')).toBe('https://x.example//b');
