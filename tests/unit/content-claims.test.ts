@@ -69,6 +69,18 @@ const proxied = (server: 'nginx' | 'apache' | 'nginx-tomcat', target: string): P
   if (!reading) throw new Error(`${server} was not sent ${target} in the fixture`);
   return reading;
 };
+// What nginx and Apache wrote to their combined access logs for each raw target (scripts/fixtures/access-logs/).
+type LogReading = { status: number | null; request?: string; request_uri?: string; uri?: string };
+const accessLogs = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'access-logs.json'), 'utf8')) as {
+  readings: Record<string, Record<'nginx' | 'apache', LogReading>>;
+};
+const logged = (server: 'nginx' | 'apache', target: string): LogReading => {
+  const reading = accessLogs.readings[target]?.[server];
+  if (!reading) throw new Error(`${server} was not sent ${target} in the fixture`);
+  return reading;
+};
+/** The target of a combined log's request field, "GET <target> HTTP/1.1". */
+const loggedTarget = (reading: LogReading) => reading.request?.match(/^GET (.*) HTTP\/1\.1$/)?.[1];
 const functions = fixture('encoders.json');
 // The error messages and results of scripts/fixtures/errors/generate.sh: { [runtime]: { [call]: result | { error } } }.
 const errors = fixture('errors.json');
@@ -595,6 +607,11 @@ describe('analytics-normalization', () => {
     // A //host reference is one whatever else the row holds: ///host too, as a link reads it.
     expect(canonical('///evil.example/a/b')).toBe(canonical('///evil.example/a\\b'));
     expect(canonical('///evil.example/a/b')).toBe('//evil.example/a/b');
+    // Trim the ends first, as the normalizer does: a CR left by a CRLF log is not data.
+    expect(canonical('https://shop.example/a')).toBe(`https://shop.example${canonical('/a\r\n')}`);
+    // #two-models: the RFC 3986 model reads the slashes before the host as a browser does, too.
+    expect(canonical('https:///evil.example/x', { model: 'rfc3986' })).toBe('https://evil.example/x');
+    expect(canonical('///evil.example/x', { model: 'rfc3986' })).toBe('//evil.example/x');
     // #default-rules: `/.` only where there is no host to keep the path from being read as one.
     expect(canonical('/a/..//b')).toBe('/.//b');
     expect(canonical('https://x.example/a/..//b')).toBe('https://x.example//b');
@@ -709,6 +726,85 @@ describe('analytics-normalization', () => {
   test('the group key is 64 bits: 16 hex digits', () => {
     const r = normalize('/landing');
     expect(r.ok && r.key).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  // #where-variants-come-from: "Server logs keep the request target as it was received (in nginx, `$request_uri`,
+  // not the decoded `$uri`), but escaped for the log": percent escapes stay as sent, $uri is decoded.
+  test('both logs keep escapes as sent; nginx logs $request_uri as in the request line, $uri decoded', () => {
+    for (const target of ['/%5C', '/%C3%A9', '/s?q=%5C']) {
+      expect(loggedTarget(logged('nginx', target)), target).toBe(target);
+      expect(logged('nginx', target).request_uri, target).toBe(target);
+      expect(loggedTarget(logged('apache', target)), target).toBe(target);
+    }
+    expect(logged('nginx', '/%C3%A9').uri).toBe('/\\xC3\\xA9');
+    for (const target of Object.keys(accessLogs.readings).filter((t) => logged('nginx', t).status === 200))
+      expect(logged('nginx', target).request_uri, target).toBe(loggedTarget(logged('nginx', target)));
+  });
+
+  // #where-variants-come-from: "nginx writes a `"`, a `\` and each byte outside ASCII as `\xHH` (`/a\b` as
+  // `/a\x5Cb`, `/é` as `/\xC3\xA9`), Apache writes `\"`, `\\` and `\xhh`".
+  test('nginx logs " \\ and non-ASCII bytes as \\xHH, Apache as \\" \\\\ and \\xhh', () => {
+    const page = readFileSync(path.join(root, 'content', 'en', 'analytics-normalization.mdx'), 'utf8');
+    const quoted = [...(page.match(/\(`\/a\\b` as .*?\)/)?.[0] ?? '').matchAll(/`([^`]+)` as `([^`]+)`/g)];
+    expect(quoted.map(([, sent]) => sent)).toEqual(['/a\\b', '/é']);
+    for (const [, sent, written] of quoted) expect(loggedTarget(logged('nginx', sent!)), sent).toBe(written);
+    const cases: [string, string, string][] = [
+      ['/a"b', '/a\\x22b', '/a\\"b'],
+      ['/s?q=a"b', '/s?q=a\\x22b', '/s?q=a\\"b'],
+      ['/a\\b', '/a\\x5Cb', '/a\\\\b'],
+      ['/s?q=a\\b', '/s?q=a\\x5Cb', '/s?q=a\\\\b'],
+      ['/é', '/\\xC3\\xA9', '/\\xc3\\xa9'],
+      ['/s?q=é', '/s?q=\\xC3\\xA9', '/s?q=\\xc3\\xa9'],
+    ];
+    for (const [sent, nginx, apache] of cases) {
+      expect(logged('nginx', sent).status, sent).toBe(200);
+      expect([loggedTarget(logged('nginx', sent)), logged('nginx', sent).request_uri], sent).toEqual([nginx, nginx]);
+      expect(logged('apache', sent).status, sent).toBe(404); // accepted: the document root is empty
+      expect(loggedTarget(logged('apache', sent)), sent).toBe(apache);
+    }
+  });
+
+  // #where-variants-come-from: "both answer a tab or another control byte in the target with 400".
+  test('nginx and Apache answer a tab, CR or other control byte in the target with 400', () => {
+    for (const target of ['/a\tb', '/s?q=a\tb', '/a\rb', '/a\u0001b', '/a\u001fb', '/a\u007fb'])
+      for (const server of ['nginx', 'apache'] as const)
+        expect(logged(server, target).status, `${server} ${target}`).toBe(400);
+  });
+
+  // #where-variants-come-from: "Undo that escaping before normalizing: write each `\xHH` or `\xhh` as the `%HH` of
+  // its byte, and Apache's `\"` and `\\` as %22 and %5C, except a backslash in the query, which goes back to
+  // a raw `\` (the normalizer keeps a raw `\` in a query apart from %5C)".
+  test('undoing the log escapes as the page says gives every accepted target its own canonical form', () => {
+    const undo = (target: string, queryBackslash: 'raw' | 'escaped') => {
+      const query = target.indexOf('?');
+      return target.replace(
+        /\\x([0-9A-Fa-f]{2})|\\(["\\])/g,
+        (_, hex: string | undefined, char: string, at: number) => {
+          const byte = hex ? Number.parseInt(hex, 16) : char.charCodeAt(0);
+          if (byte === 0x5c && queryBackslash === 'raw' && query !== -1 && at > query) return '\\';
+          return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        },
+      );
+    };
+    const accepted = Object.keys(accessLogs.readings).filter(
+      (t) => logged('nginx', t).status === 200 && logged('apache', t).status === 404,
+    );
+    expect(accepted).toEqual(expect.arrayContaining(['/a\\b', '/s?q=a\\b', '/a"b', '/a\\x5Cb', '/é', '/s?q=é']));
+    for (const target of accepted)
+      for (const server of ['nginx', 'apache'] as const)
+        expect(canonical(undo(loggedTarget(logged(server, target))!, 'raw')), `${server} ${target}`).toBe(
+          canonical(target),
+        );
+    // The exception is needed: a raw \ and %5C in a query stay apart.
+    expect(canonical('/s?q=a\\b')).not.toBe(canonical('/s?q=a%5Cb'));
+    expect(canonical(undo(loggedTarget(logged('nginx', '/s?q=a\\b'))!, 'escaped'))).not.toBe(canonical('/s?q=a\\b'));
+  });
+
+  // #where-variants-come-from: "Fed in as logged, nginx's `/a\x5Cb` becomes /a%5Cx5Cb, not the /a%5Cb that `/a\b` itself becomes".
+  test('a log row fed in with its escapes left in does not merge with the request it records', () => {
+    expect(loggedTarget(logged('nginx', '/a\\b'))).toBe('/a\\x5Cb');
+    expect(canonical('/a\\x5Cb')).toBe('/a%5Cx5Cb');
+    expect(canonical('/a\\b')).toBe('/a%5Cb');
   });
 });
 

@@ -89,7 +89,7 @@ export function canonicalComponent(
     } else if (c === 0x25 && set.keepsStray === true) {
       // Some stacks refuse this name or value whatever else it holds: it stays as written.
       if (log !== null) log.changes.length = mark;
-      return keptAsWritten(text, start, end, log);
+      return keptAsWritten(text, start, end, set, log);
     } else if (c === 0x25) {
       rule = 'escape-stray-percent';
       replacement = '%25';
@@ -131,15 +131,16 @@ function indexIn(text: string, code: number, start: number, end: number): number
  * `text[start, end)` as written but for what a browser escapes in a query before sending it
  * (controls, space, `" < >`, DEL, non-ASCII), so the result is what every server receives.
  * A path kept so keeps its raw `` ` { } `` too, which a browser would escape: Tomcat refuses
- * them raw, so they stay apart from their escapes (see `dataPathSet`).
+ * them raw, so they stay apart from their escapes (see `dataPathSet`); a path's `\` is escaped.
  */
-function keptAsWritten(text: string, start: number, end: number, log: ChangeLog | null): string {
+function keptAsWritten(text: string, start: number, end: number, set: ComponentSet, log: ChangeLog | null): string {
   let runs: ChangeRuns | null = null;
   let out = '';
   let copyFrom = start;
   for (let i = start; i < end; ) {
     const c = text.charCodeAt(i);
-    if (c > 0x20 && c < 0x7f && c !== 0x22 && c !== 0x3c && c !== 0x3e) {
+    // A `\` the set escapes (a path's) is escaped here too: no stack reads it apart from `%5C`.
+    if (c > 0x20 && c < 0x7f && c !== 0x22 && c !== 0x3c && c !== 0x3e && (c !== 0x5c || set.raw[0x5c] === 1)) {
       i++;
       continue;
     }

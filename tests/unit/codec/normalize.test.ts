@@ -175,6 +175,9 @@ describe('normalize: tabs, slashes and backslashes, read where a browser reads t
       expect(canonicalOf('/a%5C..%5Cb', { model })).toBe('/a%5C..%5Cb');
     }
     expect(canonicalOf('/a\tb')).toBe('/a%09b');
+    // In a segment kept as written for its stray %, too; a query keeps its raw \ (Tomcat reads it apart).
+    expect(canonicalOf('/a%zz\\b')).toBe(canonicalOf('/a%zz%5Cb'));
+    expect(canonicalOf('/s?q=%zz\\b')).toBe('/s?q=%zz\\b');
     // Not a `//` reference as written: a tab between the slashes does not make it one.
     expect(canonicalOf('/\t/Evil.example/x')).toBe('/%09/Evil.example/x');
     expect(canonicalOf('foo://a\\b/c')).toBe('foo://a%5Cb/c');
