@@ -769,6 +769,11 @@ describe('analytics-normalization', () => {
     for (const target of ['/a\tb', '/s?q=a\tb', '/a\rb', '/a\u0001b', '/a\u001fb', '/a\u007fb'])
       for (const server of ['nginx', 'apache'] as const)
         expect(logged(server, target).status, `${server} ${target}`).toBe(400);
+    // "logged even so, Apache writing a tab or CR as a space and dropping the protocol"
+    for (const target of ['/a\tb', '/a\rb']) expect(logged('apache', target).request, target).toBe('GET /a b');
+    expect(logged('nginx', '/a\tb').request).toBe('GET /a\\x09b HTTP/1.1');
+    // "An LF ends the request line instead, so nginx serves and logs the part before it"
+    expect(logged('nginx', '/a\nb')).toMatchObject({ status: null, request: 'GET /a', request_uri: '/a' });
   });
 
   // #where-variants-come-from: "Undo that escaping before normalizing: write each `\xHH` or `\xhh` as the `%HH` of
@@ -798,6 +803,12 @@ describe('analytics-normalization', () => {
     // The exception is needed: a raw \ and %5C in a query stay apart.
     expect(canonical('/s?q=a\\b')).not.toBe(canonical('/s?q=a%5Cb'));
     expect(canonical(undo(loggedTarget(logged('nginx', '/s?q=a\\b'))!, 'escaped'))).not.toBe(canonical('/s?q=a\\b'));
+    // "In one pass": Apache's \\x5C (a logged \ then x5C) undone \x5C first would read as \%5C, another row.
+    const apacheRow = loggedTarget(logged('apache', '/a\\x5Cb'))!;
+    expect(apacheRow).toBe('/a\\\\x5Cb');
+    expect(canonical(undo(apacheRow, 'raw'))).toBe(canonical('/a\\x5Cb'));
+    const twoPasses = apacheRow.replace(/\\x([0-9A-Fa-f]{2})/g, '%$1').replace(/\\\\/g, '%5C');
+    expect(canonical(twoPasses)).not.toBe(canonical('/a\\x5Cb'));
   });
 
   // #where-variants-come-from: "Fed in as logged, nginx's `/a\x5Cb` becomes /a%5Cx5Cb, not the /a%5Cb that `/a\b` itself becomes".
