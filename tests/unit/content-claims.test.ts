@@ -70,7 +70,14 @@ const proxied = (server: 'nginx' | 'apache' | 'nginx-tomcat', target: string): P
   return reading;
 };
 // What nginx and Apache wrote to their combined access logs for each raw target (scripts/fixtures/access-logs/).
-type LogReading = { status: number | null; request?: string; request_uri?: string; uri?: string };
+type LogReading = {
+  status: number | null;
+  request?: string;
+  request_uri?: string;
+  uri?: string;
+  path?: string;
+  loggedStatus?: string;
+};
 const accessLogs = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'access-logs.json'), 'utf8')) as {
   readings: Record<string, Record<'nginx' | 'apache', LogReading>>;
 };
@@ -774,6 +781,14 @@ describe('analytics-normalization', () => {
     expect(logged('nginx', '/a\tb').request).toBe('GET /a\\x09b HTTP/1.1');
     // "An LF ends the request line instead, so nginx serves and logs the part before it"
     expect(logged('nginx', '/a\nb')).toMatchObject({ status: null, request: 'GET /a', request_uri: '/a' });
+    // "... logged with status 200 and no protocol ... Apache answers an LF with 400."
+    expect(logged('nginx', '/a\nb').loggedStatus).toBe('200');
+    expect(logged('apache', '/a\nb')).toMatchObject({ status: 400, loggedStatus: '400' });
+    for (const target of ['/a\tb', '/a\rb', '/a\u0001b'])
+      for (const server of ['nginx', 'apache'] as const) expect(logged(server, target).loggedStatus).toBe('400');
+    // "in Apache, `%r`, not the decoded `%U`": %U holds the decoded path (its \ logged as \\).
+    expect(logged('apache', '/%5C')).toMatchObject({ request: 'GET /%5C HTTP/1.1', path: '/\\\\' });
+    expect(logged('apache', '/%C3%A9').path).toBe('/\\xc3\\xa9');
   });
 
   // #where-variants-come-from: "Undo that escaping before normalizing: write each `\xHH` or `\xhh` as the `%HH` of
