@@ -781,6 +781,23 @@ describe('analytics-normalization', () => {
     expect(logged('nginx', '/a\tb').request).toBe('GET /a\\x09b HTTP/1.1');
     // "An LF ends the request line instead, so nginx serves and logs the part before it"
     expect(logged('nginx', '/a\nb')).toMatchObject({ status: null, request: 'GET /a', request_uri: '/a' });
+    // "nginx writes ... a control byte ... as \xHH; Apache writes ... a control byte or a byte outside ASCII as \xhh (an LF as \n)"
+    const controls = {
+      '/a\u0001b': ['\\x01', '\\x01'],
+      '/a\u001fb': ['\\x1F', '\\x1f'],
+      '/a\u007fb': ['\\x7F', '\\x7f'],
+    };
+    for (const [target, [nginx, apache]] of Object.entries(controls)) {
+      expect(logged('nginx', target).request, target).toBe(`GET /a${nginx}b HTTP/1.1`);
+      expect(logged('apache', target).request, target).toBe(`GET /a${apache}b HTTP/1.1`);
+    }
+    expect(logged('apache', '/a\nb').request).toBe('GET /a\\n');
+    // Step 1's filter: status 400, or a request field without " HTTP/<version>" (nginx's LF row).
+    const refused = (r: LogReading) => r.loggedStatus === '400' || !/ HTTP\/\d\.\d$/.test(r.request ?? '');
+    for (const target of ['/a\tb', '/a\rb', '/a\nb', '/a\u0001b'])
+      for (const server of ['nginx', 'apache'] as const)
+        expect(refused(logged(server, target)), `${server} ${target}`).toBe(true);
+    expect(refused(logged('nginx', '/a\\b'))).toBe(false);
     // "... logged with status 200 and no protocol ... Apache answers an LF with 400."
     expect(logged('nginx', '/a\nb').loggedStatus).toBe('200');
     expect(logged('apache', '/a\nb')).toMatchObject({ status: 400, loggedStatus: '400' });
