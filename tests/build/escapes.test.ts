@@ -4,8 +4,9 @@ import { builtPages } from '../support/dist';
 
 // Every escape a reader sees must come from the codec: widgets ([data-widget]) and
 // inline figures ([data-codec]) compute theirs at build time. An escape-like string
-// anywhere else in a page's text was typed by hand and may be wrong.
-const ESCAPE = /%[0-9A-Fa-f]{2}/;
+// anywhere else in a page's text was typed by hand and may be wrong. A `%%` is printf's
+// literal percent sign in a shell command a page quotes (`printf 'GET /%%5C…'`), not an escape.
+const ESCAPE = /(?<!%)%[0-9A-Fa-f]{2}/;
 const COMPUTED = new Set(['script', 'style', 'template']);
 
 function handTypedEscapes(node: Node, found: string[] = []): string[] {
