@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LOCALES, type Locale } from '../../src/i18n/locales';
 import { DIST } from '../support/dist';
 import { message, search, searchField, searchResults, searchStatus, searchStrings } from '../support/search';

@@ -29,7 +29,7 @@ export async function search(page: Page, locale: Locale, query: string, timeout?
   const s = searchStrings(locale);
   await expect(searchStatus(page)).toHaveText(
     new RegExp(`${message(s.results ?? '', { count: null }).source}|${message(s.none ?? '', { query }).source}`),
-    { timeout },
+    timeout === undefined ? {} : { timeout },
   );
   await expect(page.locator('.site-search__panel[aria-busy]')).toHaveCount(0);
   return searchResults(page).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));

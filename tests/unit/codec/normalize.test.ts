@@ -13,6 +13,8 @@ describe('normalize: every rule, with the change it reports', () => {
     [url: string, change: Omit<NormalizeChange, 'rule'>, policy?: Parameters<typeof normalize>[1]]
   > = {
     'strip-whitespace': ['  /a\n', { before: '  /a\n', after: '/a', part: 'url' }],
+    'strip-tab-newline': ['https://a.com/b\tc', { before: '\t', after: '', part: 'url' }],
+    'slashes-after-scheme': ['https:a.com/b', { before: 'https:', after: 'https://', part: 'url' }],
     'backslash-as-slash': ['https://a.com/b\\c', { before: '\\', after: '/', part: 'url' }],
     'lowercase-scheme': ['HTTP://a.com/', { before: 'HTTP', after: 'http', part: 'scheme' }],
     'lowercase-host': ['http://A.Com/', { before: 'A.Com', after: 'a.com', part: 'host' }],
