@@ -339,6 +339,51 @@ for (const locale of ['en', 'uk']) {
       await expect.poll(() => groups(w)).toEqual([['/y', 2]]);
     });
 
+    test('a column chosen while the last grouping is still answering is kept, and groups', async ({ page }) => {
+      const w = page.locator('#tool-group');
+      const csv = 'date,landing,referrer,views\n2024-05-01,/a,/r?x=%41,3\n2024-05-01,/a,/r?x=A,4\n2024-05-02,/b,/s,5\n';
+      await w.locator('[data-role=input]').fill(csv);
+      await w.locator('input[name=format][value=csv]').check();
+      await expect
+        .poll(() => groups(w))
+        .toEqual([
+          ['/a', 2],
+          ['/b', 1],
+        ]);
+      // Hold the worker's answers, so that the grouping for the new URL column is still on its way
+      // when the reader chooses the count column.
+      const grouping = await w.evaluate((el: HTMLElement & { worker: Worker; grouping: number; hold?: () => void }) => {
+        const worker = el.worker;
+        const deliver = worker.onmessage!;
+        const held: MessageEvent[] = [];
+        worker.onmessage = (e) => void held.push(e);
+        el.hold = () => {
+          worker.onmessage = deliver;
+          for (const e of held) deliver.call(worker, e);
+        };
+        return el.grouping;
+      });
+      await w.locator('select[name=column]').selectOption('2');
+      await expect
+        .poll(() => w.evaluate((el: HTMLElement & { grouping: number }) => el.grouping))
+        .toBeGreaterThan(grouping);
+      // In one task: the count column chosen, then the held answer for the URL column arrives.
+      await w.evaluate((el: HTMLElement & { hold: () => void }) => {
+        const count = el.querySelector<HTMLSelectElement>('select[name=count]')!;
+        count.value = '3';
+        count.dispatchEvent(new Event('input', { bubbles: true }));
+        count.dispatchEvent(new Event('change', { bubbles: true }));
+        el.hold();
+      });
+      await expect(w.locator('select[name=count]')).toHaveValue('3');
+      await expect
+        .poll(() => groups(w))
+        .toEqual([
+          ['/r?x=A', 7],
+          ['/s', 5],
+        ]);
+    });
+
     test('a share link keeps the chosen CSV columns', async ({ page, context }) => {
       const w = page.locator('#tool-group');
       const csv = 'date,landing,referrer,views\n2024-05-01,/a,/r?x=%41,3\n2024-05-01,/a,/r?x=A,4\n2024-05-02,/b,/s,5\n';

@@ -416,9 +416,13 @@ class GroupWidget extends Widget {
         if (r.headers) {
           const column = String(r.column ?? 0);
           const count = (r.count ?? -1) < 0 ? '' : String(r.count);
-          this.columns(r.headers, column, count);
-          // The columns it chose are the form's now: choosing them again groups nothing anew.
-          this.groupedWith = JSON.stringify({ ...job, column, count });
+          // A column chosen while this grouping ran stands (stale: its own run is on its way).
+          if (this.stale) this.columns(r.headers, this.chosen('column', column), this.chosen('count', count));
+          else {
+            this.columns(r.headers, column, count);
+            // The columns it chose are the form's now: choosing them again groups nothing anew.
+            this.groupedWith = JSON.stringify({ ...job, column, count });
+          }
         }
       }
       if (id !== this.latest) return;
@@ -444,6 +448,13 @@ class GroupWidget extends Widget {
       requestAnimationFrame(next);
     };
     requestAnimationFrame(next);
+  }
+
+  /** The column the reader chose in `name`'s select, or `fallback` while it offers no column to choose. */
+  chosen(name: 'column' | 'count', fallback: string): string {
+    const select = this.find<HTMLSelectElement>(`select[name=${name}]`);
+    // The count select always offers "none" first; the columns come after it.
+    return select.options.length > (name === 'count' ? 1 : 0) ? select.value : fallback;
   }
 
   /** Offers the CSV's header cells as column choices, with the ones the grouping used. */
